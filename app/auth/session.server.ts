@@ -1,0 +1,157 @@
+// Sessions: a signed id in an HttpOnly cookie, the data (user, tokens, return path, flash)
+// in the server-side store. Secure cookies whenever the request arrived over HTTPS.
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createSqliteSessionStore, type SessionStore } from "~/auth/session-store.server";
+import type { SessionUser } from "~/auth/user";
+import { getRuntime } from "~/runtime.server";
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken: string | null;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  refreshedAt: number;
+}
+
+export interface FlashMessage {
+  kind: "success" | "error" | "info";
+  /** A locale key, with interpolation values. */
+  message: string;
+  values?: Record<string, string | number>;
+}
+
+export interface SessionData {
+  user: SessionUser;
+  tokens: SessionTokens;
+  /** Where to go after sign-in (a path on this console). */
+  returnTo: string;
+  signedInAt: number;
+}
+
+export interface SessionFlashData {
+  flash: FlashMessage;
+}
+
+export type ConsoleSession = Session<SessionData, SessionFlashData>;
+
+export const sessionCookieName = "__session";
+
+interface Storages {
+  store: SessionStore;
+  secure: SessionStorage<SessionData, SessionFlashData>;
+  insecure: SessionStorage<SessionData, SessionFlashData>;
+}
+
+let storages: Storages | null = null;
+
+function newSessionId() {
+  return randomBytes(32).toString("base64url");
+}
+
+function createStorage(store: SessionStore, secure: boolean) {
+  const { config, sessionSecrets } = getRuntime();
+  const cookie = createCookie(sessionCookieName, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: sessionSecrets,
+    maxAge: config.sessionMaxAgeSeconds,
+  });
+  const expiry = (expires: Date | undefined) =>
+    expires ?? new Date(Date.now() + config.sessionMaxAgeSeconds * 1000);
+  return createSessionStorage<SessionData, SessionFlashData>({
+    cookie,
+    async createData(data, expires) {
+      const id = newSessionId();
+      store.create(id, data, expiry(expires));
+      return id;
+    },
+    async readData(id) {
+      return store.read(id) as Partial<SessionData> | null;
+    },
+    async updateData(id, data, expires) {
+      store.update(id, data, expiry(expires));
+    },
+    async deleteData(id) {
+      store.remove(id);
+    },
+  });
+}
+
+function getStorages(): Storages {
+  if (!storages) {
+    const { config } = getRuntime();
+    const store = createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"));
+    storages = { store, secure: createStorage(store, true), insecure: createStorage(store, false) };
+    // Expired rows go away on their own; unref so the timer never keeps a process alive.
+    setInterval(() => store.removeExpired(), 10 * 60 * 1000).unref();
+    store.removeExpired();
+  }
+  return storages;
+}
+
+export function isHttps(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
+function storageFor(request: Request) {
+  const { secure, insecure } = getStorages();
+  return isHttps(request) ? secure : insecure;
+}
+
+export function getSession(request: Request) {
+  return storageFor(request).getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(request: Request, session: ConsoleSession) {
+  return storageFor(request).commitSession(session);
+}
+
+export function destroySession(request: Request, session: ConsoleSession) {
+  return storageFor(request).destroySession(session);
+}
+
+/** Persists changed session data without a new cookie (the id stays the same). */
+export async function saveSession(request: Request, session: ConsoleSession) {
+  await storageFor(request).commitSession(session);
+}
+
+/**
+ * Signs the user in on a new session id (never the pre-sign-in one), keeping nothing of the
+ * old session but what the caller passes. Returns the Set-Cookie headers to send.
+ */
+export async function startSignedInSession(
+  request: Request,
+  previous: ConsoleSession,
+  data: Pick<SessionData, "user" | "tokens">,
+): Promise<string[]> {
+  const storage = storageFor(request);
+  const cleared = await storage.destroySession(previous);
+  const session = await storage.getSession();
+  session.set("user", data.user);
+  session.set("tokens", data.tokens);
+  session.set("signedInAt", Date.now());
+  return [cleared, await storage.commitSession(session)];
+}
+
+/** Reads a session id from a raw Cookie header (the hub bridge has no Request of its own). */
+export async function readSessionFromCookieHeader(cookieHeader: string | undefined, https: boolean) {
+  const { secure, insecure } = getStorages();
+  return (https ? secure : insecure).getSession(cookieHeader ?? null);
+}
+
+/**
+ * Ends the session: its row is deleted, and the browser gets a new, empty session that only
+ * carries the "signed out" message (one Set-Cookie, so no browser keeps the old id).
+ */
+export async function signOutSession(request: Request, previous: ConsoleSession, flash: FlashMessage) {
+  const storage = storageFor(request);
+  await storage.destroySession(previous);
+  const session = await storage.getSession();
+  session.flash("flash", flash);
+  return storage.commitSession(session);
+}

@@ -1,0 +1,139 @@
+// A confirmation as URL state (DESIGN.md §4): the button that needs confirming is a link to
+// ?confirm=<name>; the page then renders this dialog with the real POST form inside — without
+// JavaScript too. With it: focus moves to the first button after 300 ms, focus stays in the
+// dialog, Escape cancels, and the buttons are disabled while the submission runs.
+import { Box, Button, FocusTrap, Group, Overlay, Paper, Stack, Text, Title, type ButtonProps } from "@mantine/core";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { withSearchParams } from "~/utils/url";
+
+export const confirmParam = "confirm";
+
+/** The link that opens a confirmation. */
+export function ConfirmLink({
+  name,
+  extra,
+  children,
+  ...buttonProps
+}: { name: string; extra?: Record<string, string>; children: ReactNode } & ButtonProps) {
+  const location = useLocation();
+  return (
+    <Button component={Link} to={withSearchParams(location, { [confirmParam]: name, ...extra })} preventScrollReset {...buttonProps}>
+      {children}
+    </Button>
+  );
+}
+
+export function useConfirmOpen(name: string) {
+  const location = useLocation();
+  return new URLSearchParams(location.search).get(confirmParam) === name;
+}
+
+export interface ConfirmDialogProps {
+  name: string;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  intent: string;
+  /** Extra fields posted with the confirmation. */
+  fields?: Record<string, string>;
+  /** Query parameters that belong to this dialog and go away on cancel. */
+  dialogParams?: string[];
+  color?: string;
+  maxWidth?: number;
+  /** Where the form posts; defaults to the current route. */
+  action?: string;
+  confirmDisabled?: boolean;
+}
+
+export function ConfirmDialog({
+  name,
+  title,
+  children,
+  confirmLabel,
+  intent,
+  fields = {},
+  dialogParams = [],
+  color,
+  maxWidth = 500,
+  action,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const titleId = useId();
+  const bodyId = useId();
+  const firstButton = useRef<HTMLAnchorElement>(null);
+  const open = useConfirmOpen(name);
+  const closedParams = Object.fromEntries([confirmParam, ...dialogParams].map((param) => [param, null]));
+  const cancelHref = withSearchParams(location, closedParams);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => firstButton.current?.focus(), 300);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <Box pos="fixed" inset={0} style={{ zIndex: 400 }}>
+      <Overlay fixed backgroundOpacity={0.55} blur={1} zIndex={400} />
+      <Box pos="fixed" inset={0} style={{ zIndex: 401, display: "grid", placeItems: "center", padding: "1rem", overflowY: "auto" }}>
+        <FocusTrap active>
+          <Paper
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            aria-describedby={children ? bodyId : undefined}
+            withBorder
+            shadow="xl"
+            p="lg"
+            w="100%"
+            maw={maxWidth}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") {
+                event.stopPropagation();
+                navigate(cancelHref, { preventScrollReset: true, replace: true });
+              }
+            }}
+          >
+            <Stack gap="md">
+              <Title order={2} size="h3" id={titleId}>
+                {title}
+              </Title>
+              {children ? (
+                <Box id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</Box>
+              ) : null}
+              <Form method="post" action={action ?? withSearchParams(location, closedParams)} preventScrollReset>
+                {Object.entries(fields).map(([field, value]) => (
+                  <input key={field} type="hidden" name={field} value={value} />
+                ))}
+                <Group justify="flex-end" gap="sm">
+                  <Button
+                    component={Link}
+                    ref={firstButton}
+                    to={cancelHref}
+                    preventScrollReset
+                    replace
+                    variant="default"
+                    aria-disabled={submitting || undefined}
+                    onClick={(event) => submitting && event.preventDefault()}
+                  >
+                    {t("actions.cancel")}
+                  </Button>
+                  <Button type="submit" name="intent" value={intent} color={color} loading={submitting} disabled={confirmDisabled}>
+                    {confirmLabel}
+                  </Button>
+                </Group>
+              </Form>
+            </Stack>
+          </Paper>
+        </FocusTrap>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,232 @@
+// A server-driven table: sort headers, pages and page size are links and GET forms carrying the
+// state in the query string (DESIGN.md §4 "Tables"), so they work without JavaScript; with it
+// they are client navigations and the page-size choice applies on change.
+import { Button, Group, NativeSelect, Table, Text, TextInput, ActionIcon } from "@mantine/core";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { withSearchParams } from "~/utils/url";
+import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  render(row: Row): ReactNode;
+  /** The cell that names the row (a row header for screen readers). */
+  isRowHeader?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey(row: Row): string;
+  state: TableState;
+  total: number;
+  pageSizes?: readonly number[];
+  emptyText?: string;
+  /** Paging controls; off for short lists that show everything. */
+  paged?: boolean;
+}
+
+function SortHeader({ column, state }: { column: Column<unknown>; state: TableState }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const active = state.sort === column.key;
+  const nextOrder = active && state.order === "asc" ? "desc" : "asc";
+  const Icon = !active ? IconArrowsSort : state.order === "asc" ? IconArrowUp : IconArrowDown;
+  return (
+    <Link
+      className="table-sort-link"
+      to={withSearchParams(location, { sort: column.key, order: nextOrder, page: null })}
+      preventScrollReset
+    >
+      {column.label}
+      <Icon size={14} aria-hidden="true" />
+      <span className="visually-hidden">
+        {active ? (state.order === "asc" ? t("dataTable.sortedAscending") : t("dataTable.sortedDescending")) : null}
+        {`, ${t("dataTable.sortBy", { column: column.label })}`}
+      </span>
+    </Link>
+  );
+}
+
+/** Hidden inputs that carry the table's other query parameters through a GET form. */
+function KeepParams({ except }: { except: string[] }) {
+  const location = useLocation();
+  const params = [...new URLSearchParams(location.search)].filter(
+    ([key]) => !except.includes(key) && key !== "page" && key !== "confirm",
+  );
+  return (
+    <>
+      {params.map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+    </>
+  );
+}
+
+export function PageSizeForm({ state, pageSizes = defaultPageSizes }: { state: TableState; pageSizes?: readonly number[] }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  return (
+    <Form method="get" preventScrollReset>
+      <KeepParams except={["size"]} />
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <NativeSelect
+          name="size"
+          label={t("dataTable.rowsPerPage")}
+          defaultValue={String(state.pageSize)}
+          data={pageSizes.map((size) => String(size))}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          w={110}
+        />
+        <Button type="submit" variant="default" className="no-js-only">
+          {t("actions.apply")}
+        </Button>
+      </Group>
+    </Form>
+  );
+}
+
+export function SearchForm({ state, label }: { state: TableState; label: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Form method="get" role="search" preventScrollReset>
+      <KeepParams except={["q"]} />
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          name="q"
+          type="search"
+          label={label}
+          placeholder={t("searchPlaceholder")}
+          defaultValue={state.search}
+          key={state.search}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          w={260}
+        />
+        <Button type="submit" variant="default">
+          {t("actions.search")}
+        </Button>
+        {state.search ? (
+          <ActionIcon
+            component={Link}
+            to={withSearchParams(location, { q: null, page: null })}
+            variant="subtle"
+            size="lg"
+            aria-label={t("actions.clearSearch")}
+            mb={4}
+          >
+            <IconX size={18} aria-hidden="true" />
+          </ActionIcon>
+        ) : null}
+      </Group>
+    </Form>
+  );
+}
+
+export function Pagination({ state, total, pageSizes }: { state: TableState; total: number; pageSizes?: readonly number[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const pages = pageCount(total, state.pageSize);
+  const page = Math.min(state.page, pages);
+  const from = total === 0 ? 0 : (page - 1) * state.pageSize + 1;
+  const to = Math.min(total, page * state.pageSize);
+  return (
+    <Group justify="space-between" mt="md" gap="md" align="flex-end">
+      <PageSizeForm state={state} pageSizes={pageSizes} />
+      <Group gap="sm" component="nav" aria-label={t("dataTable.pagination")}>
+        <Text size="sm" aria-live="polite">
+          {t("dataTable.range", { from, to, total })} · {t("dataTable.pageOf", { page, pages })}
+        </Text>
+        {page > 1 ? (
+          <Button component={Link} to={withSearchParams(location, { page: page - 1 })} variant="default" size="xs" preventScrollReset>
+            {t("dataTable.previous")}
+          </Button>
+        ) : (
+          <Button variant="default" size="xs" disabled>
+            {t("dataTable.previous")}
+          </Button>
+        )}
+        {page < pages ? (
+          <Button component={Link} to={withSearchParams(location, { page: page + 1 })} variant="default" size="xs" preventScrollReset>
+            {t("dataTable.next")}
+          </Button>
+        ) : (
+          <Button variant="default" size="xs" disabled>
+            {t("dataTable.next")}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  state,
+  total,
+  pageSizes,
+  emptyText,
+  paged = true,
+}: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <caption className="visually-hidden">{caption}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={
+                    column.sortable && state.sort === column.key
+                      ? state.order === "asc"
+                        ? "ascending"
+                        : "descending"
+                      : undefined
+                  }
+                >
+                  {column.sortable ? <SortHeader column={column as Column<unknown>} state={state} /> : column.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed">{emptyText ?? t("dataTable.noEntries")}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) =>
+                    column.isRowHeader ? (
+                      <Table.Th key={column.key} scope="row" fw={400}>
+                        {column.render(row)}
+                      </Table.Th>
+                    ) : (
+                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    ),
+                  )}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {paged ? <Pagination state={state} total={total} pageSizes={pageSizes} /> : null}
+    </>
+  );
+}

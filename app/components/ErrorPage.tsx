@@ -1,0 +1,110 @@
+// The spec's error pages (code, title, subtitle, message, action), rendered from what a loader
+// or action threw. Every action is a link or a form: they work without JavaScript.
+import { Button, Center, Code, Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { isErrorPagePayload, errorPageStatus, type ErrorPageKind, type ErrorPagePayload } from "~/error-pages";
+
+const textKeys: Record<ErrorPageKind, string> = {
+  forbidden: "errors.forbidden",
+  notFound: "errors.notFound",
+  unexpected: "errors.unexpected",
+  noBackend: "errors.noBackend",
+  noConnection: "errors.noConnection",
+  expiredSession: "errors.expiredSession",
+  unauthorized: "errors.unauthorizedPage",
+  redirectMismatch: "errors.uriRedirectMismatch",
+  channelNotFound: "errors.channelNotFound",
+  stationNotFound: "errors.stationNotFound",
+};
+
+function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const label = t(`${textKeys[payload.errorPage]}.action`);
+  switch (payload.errorPage) {
+    case "forbidden":
+    case "expiredSession":
+    case "unauthorized":
+      // Signs out, then back to /login?redirectTo=<this page>.
+      return (
+        <Form method="post" action="/logout" reloadDocument>
+          <input type="hidden" name="redirectTo" value={payload.redirectTo ?? `${location.pathname}${location.search}`} />
+          <Button type="submit">{label}</Button>
+        </Form>
+      );
+    case "notFound":
+    case "channelNotFound":
+    case "stationNotFound":
+      return (
+        <Button component="a" href="/stations">
+          {label}
+        </Button>
+      );
+    case "redirectMismatch":
+      return payload.accountsUrl ? (
+        <Button component="a" href={payload.accountsUrl} rel="noreferrer">
+          {label}
+        </Button>
+      ) : null;
+    default:
+      // A plain link to this same URL reloads it, also without JavaScript.
+      return (
+        <Button component="a" href={`${location.pathname}${location.search}`}>
+          {label}
+        </Button>
+      );
+  }
+}
+
+export function ErrorPage({ payload }: { payload: ErrorPagePayload }) {
+  const { t } = useTranslation();
+  const key = textKeys[payload.errorPage];
+  return (
+    <Center py="xl" data-error-page={payload.errorPage}>
+      <Paper withBorder p="xl" maw={560} w="100%">
+        <Stack gap="sm" align="flex-start">
+          <Text fw={700} c="dimmed">
+            {t("errors.errorCode", { code: errorPageStatus[payload.errorPage] })}
+          </Text>
+          <Title order={1}>{t(`${key}.title`)}</Title>
+          <Text size="lg" fw={600}>
+            {t(`${key}.subtitle`)}
+          </Text>
+          <Text>{t(`${key}.message`)}</Text>
+          {payload.detail ? (
+            <Text size="sm" c="dimmed">
+              {t("errors.technicalDetail", { detail: "" })}
+              <Code>{payload.detail}</Code>
+            </Text>
+          ) : null}
+          <ErrorAction payload={payload} />
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** What the thrown value means as an error page. */
+export function errorPagePayload(error: unknown): ErrorPagePayload {
+  if (isRouteErrorResponse(error)) {
+    if (isErrorPagePayload(error.data)) return error.data;
+    if (error.status === 404) return { errorPage: "notFound" };
+    if (error.status === 403) return { errorPage: "forbidden" };
+  }
+  return { errorPage: "unexpected" };
+}
+
+/** For ErrorBoundary exports; `standalone` when no shell is around it (root, sign-in). */
+export function RouteErrorBoundary({ standalone = false }: { standalone?: boolean }) {
+  const error = useRouteError();
+  const payload = errorPagePayload(error);
+  const page = <ErrorPage payload={payload} />;
+  return standalone ? (
+    <Container size="sm" component="main" id="main" py="xl">
+      {page}
+    </Container>
+  ) : (
+    page
+  );
+}

@@ -1,0 +1,66 @@
+// Glue between conform and Mantine inputs, and the error summary every form shows at its top
+// (GOV.UK pattern: each message links to its field). Schemas hold locale keys as messages, so
+// one schema serves the server and the browser in any language; t() renders them here.
+import { Alert, Anchor, List, Text } from "@mantine/core";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+
+type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/** Props for a Mantine text-like input bound to a conform field (uncontrolled). */
+export function textFieldProps(field: AnyField) {
+  return {
+    id: field.id,
+    name: field.name,
+    defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
+    required: field.required,
+  };
+}
+
+/** The translated first error of a field, for Mantine's `error` prop. */
+export function useFieldError() {
+  const { t } = useTranslation();
+  return (field: { errors?: string[] }) => (field.errors?.[0] ? t(field.errors[0]) : undefined);
+}
+
+export interface ErrorSummaryProps {
+  form: Pick<FormMetadata<Record<string, unknown>, string[]>, "errors" | "allErrors" | "id">;
+  /** Field name → its label and element id, in the order the form shows them. */
+  fields: Array<{ name: string; label: string; id: string }>;
+}
+
+/**
+ * Shown when the last submission failed: the form-level message (e.g. "please try again") and
+ * one linked line per invalid field. Focus-friendly: role=alert announces it.
+ */
+export function ErrorSummary({ form, fields }: ErrorSummaryProps) {
+  const { t } = useTranslation();
+  const fieldErrors = fields
+    .map((field) => ({ ...field, message: form.allErrors[field.name]?.[0] }))
+    .filter((field): field is typeof field & { message: string } => Boolean(field.message));
+  const formErrors = form.errors ?? [];
+  if (fieldErrors.length === 0 && formErrors.length === 0) return null;
+  return (
+    <Alert color="red" role="alert" title={t("errors.formSummary")} mb="md" id={`${form.id}-summary`}>
+      {formErrors.map((message) => (
+        <Text key={message} data-testid="form-error">
+          {t(message)}
+        </Text>
+      ))}
+      {fieldErrors.length > 0 ? (
+        <>
+          <Text size="sm">{t("errors.formSummaryIntro")}</Text>
+          <List size="sm">
+            {fieldErrors.map((field) => (
+              <List.Item key={field.name}>
+                <Anchor href={`#${field.id}`} c="inherit" underline="always">
+                  {field.label}: {t(field.message)}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,191 @@
+// The authenticated shell: sidebar (permanent from 1000 px, a drawer below — opened as URL state
+// ?nav=1 so it works without JavaScript), header with the page title, loading bar, reconnecting
+// spinner and personal menu, and the footer.
+import { ActionIcon, AppShell, Divider, Group, Loader, NavLink, Progress, Text, Tooltip } from "@mantine/core";
+import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
+import {
+  IconApi,
+  IconApps,
+  IconBrush,
+  IconDeviceMobile,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMenu2,
+  IconMicrophone,
+  IconSettings,
+  IconX,
+} from "@tabler/icons-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "~/auth/user";
+import { FlashMessage } from "~/components/FlashMessage";
+import { Footer, type FooterLinks } from "~/components/shell/Footer";
+import { Logo } from "~/components/shell/Logo";
+import { navigationEntries, type NavigationKey } from "~/components/shell/navigation";
+import { PersonalMenu } from "~/components/shell/PersonalMenu";
+import { useLiveStatus } from "~/live/live-status";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { PageTitleKey } from "~/utils/meta";
+
+const icons: Record<NavigationKey, typeof IconApi> = {
+  dashboard: IconLayoutDashboard,
+  stations: IconApps,
+  appView: IconDeviceMobile,
+  moderation: IconMicrophone,
+  apiTokens: IconApi,
+  settings: IconSettings,
+  appCustomization: IconBrush,
+};
+
+export interface ShellProps {
+  user: Pick<SessionUser, "name" | "organizationName" | "roles">;
+  navigation: NavigationKey[][];
+  footer: FooterLinks;
+  navOpen: boolean;
+  children: ReactNode;
+}
+
+/** The deepest route that names a title key in its handle. */
+function usePageTitleKey(): PageTitleKey | null {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const key = (matches[index]!.handle as { titleKey?: PageTitleKey } | undefined)?.titleKey;
+    if (key) return key;
+  }
+  return null;
+}
+
+function withNav(location: { pathname: string; search: string }, open: boolean) {
+  const search = new URLSearchParams(location.search);
+  if (open) search.set("nav", "1");
+  else search.delete("nav");
+  const query = search.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+function ReconnectingIndicator() {
+  const { t } = useTranslation();
+  const { reconnecting } = useLiveStatus();
+  if (!reconnecting) return null;
+  return (
+    <Tooltip label={t("live.reconnecting")} withArrow>
+      <span role="status" aria-label={t("live.reconnecting")} data-testid="reconnecting-indicator">
+        <Loader size="sm" aria-hidden="true" />
+      </span>
+    </Tooltip>
+  );
+}
+
+export function AppLayout({ user, navigation, footer, navOpen, children }: ShellProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const busy = useNavigation().state !== "idle";
+  const [open, setOpen] = useState(navOpen);
+  const titleKey = usePageTitleKey();
+
+  // A navigation closes the drawer (the server render does the same: links carry no ?nav=1).
+  useEffect(() => setOpen(navOpen), [location.pathname, navOpen]);
+
+  const toggleHref = withNav(location, !open);
+  const toggleLabel = open ? t("navigation.closeMenu") : t("navigation.openMenu");
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 295, breakpoint: 1000, collapsed: { mobile: !open } }}
+      padding="md"
+    >
+      <a className="skip-link" href="#main">
+        {t("navigation.skipToContent")}
+      </a>
+      <AppShell.Header>
+        {busy ? (
+          <Progress value={100} animated size="xs" radius={0} aria-hidden="true" pos="absolute" top={0} left={0} right={0} />
+        ) : null}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <ActionIcon
+              component={Link}
+              to={toggleHref}
+              className="shell-burger"
+              variant="subtle"
+              size="lg"
+              aria-label={toggleLabel}
+              aria-expanded={open}
+              aria-controls="main-navigation"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setOpen((value) => !value);
+              }}
+            >
+              {open ? <IconX aria-hidden="true" /> : <IconMenu2 aria-hidden="true" />}
+            </ActionIcon>
+            <Link to="/" aria-label={t("navigation.home")} style={{ display: "inline-flex" }}>
+              <Logo />
+            </Link>
+            <Text component="p" fw={700} size="lg" truncate data-testid="page-title">
+              {titleKey ? t(`titles.${titleKey}`) : t("appName")}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ReconnectingIndicator />
+            <PersonalMenu user={user} footer={footer} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        p="sm"
+        id="main-navigation"
+        component="nav"
+        aria-label={t("navigation.label")}
+        className="shell-navbar"
+        data-open={open ? "true" : "false"}
+      >
+        <AppShell.Section grow>
+          {navigation.map((group, index) => (
+            <div key={group.join()}>
+              {index > 0 ? <Divider my="xs" /> : null}
+              {group.map((key) => {
+                const entry = navigationEntries.find((candidate) => candidate.key === key)!;
+                const Icon = icons[key];
+                const active = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
+                return (
+                  <NavLink
+                    key={key}
+                    component={Link}
+                    to={entry.to}
+                    label={t(`navigation.${key}`)}
+                    leftSection={<Icon size={20} aria-hidden="true" />}
+                    active={active}
+                    aria-current={active ? "page" : undefined}
+                    onClick={() => setOpen(false)}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="xs" />
+          <Form method="post" action="/logout" reloadDocument>
+            <NavLink
+              component="button"
+              type="submit"
+              label={t("navigation.logout")}
+              leftSection={<IconLogout size={20} aria-hidden="true" />}
+            />
+          </Form>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main" tabIndex={-1}>
+        <FlashMessage />
+        {children}
+        <Footer links={footer} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

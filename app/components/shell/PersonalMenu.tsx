@@ -1,0 +1,124 @@
+// The personal menu: name, organization, role chips, profile and documentation links, colour
+// scheme, language and log out. A native <details> disclosure, so every entry is reachable
+// without JavaScript; with it, a click outside or Escape closes it.
+import { Anchor, Avatar, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
+import { useClickOutside } from "@mantine/hooks";
+import { Form, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { IconMoon, IconSun } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "~/auth/user";
+import { accountsPage, type FooterLinks } from "~/components/shell/Footer";
+import { supportedLanguages } from "~/i18n/config";
+import type { Role } from "~/manager/schemas";
+import type { loader as rootLoader } from "~/root";
+
+/** Spec: Admin purple (violet: contrast, STACK.md), Moderator orange, Owner green. */
+export const roleColors: Record<Role, string> = { Admin: "violet", Moderator: "orange", Owner: "green" };
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+}
+
+export function PersonalMenu({
+  user,
+  footer,
+}: {
+  user: Pick<SessionUser, "name" | "organizationName" | "roles">;
+  footer: FooterLinks;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const submit = useSubmit();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const colorScheme = root?.colorScheme ?? "light";
+  const locale = root?.locale ?? "en";
+  const here = `${location.pathname}${location.search}`;
+  const menu = useClickOutside<HTMLDetailsElement>(() => {
+    if (menu.current) menu.current.open = false;
+  });
+
+  return (
+    <details
+      className="personal-menu"
+      ref={menu as React.RefObject<HTMLDetailsElement>}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && menu.current?.open) {
+          menu.current.open = false;
+          menu.current.querySelector("summary")?.focus();
+        }
+      }}
+    >
+      <summary aria-label={t("personalMenu.open", { name: user.name })}>
+        <Avatar color="brand" radius="xl" size="md" aria-hidden="true">
+          {initials(user.name)}
+        </Avatar>
+        <Text size="sm" fw={600} visibleFrom="sm">
+          {user.name}
+        </Text>
+      </summary>
+      <Paper className="personal-menu-panel" withBorder shadow="md" p="md">
+        <Stack gap="sm">
+          <div>
+            <Text fw={700} data-testid="user-name">
+              {user.name}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="organization-name">
+              {user.organizationName}
+            </Text>
+          </div>
+          <Group gap="xs" aria-label={t("personalMenu.label")}>
+            {user.roles.map((role) => (
+              <Badge key={role} color={roleColors[role]} variant="light" data-testid="role-chip">
+                {t(`personalMenu.roles.${role}`)}
+              </Badge>
+            ))}
+          </Group>
+          <Anchor href={accountsPage(footer.accountsUrl, "profile")} target="_blank" rel="noreferrer">
+            {t("personalMenu.profile")} <span className="visually-hidden">{t("personalMenu.opensInNewTab")}</span>
+          </Anchor>
+          <Anchor href={footer.documentationsUrl} target="_blank" rel="noreferrer">
+            {t("personalMenu.documentation")} <span className="visually-hidden">{t("personalMenu.opensInNewTab")}</span>
+          </Anchor>
+          <Form method="post" action="/preferences">
+            <input type="hidden" name="redirectTo" value={here} />
+            <input type="hidden" name="colorScheme" value={colorScheme === "dark" ? "light" : "dark"} />
+            <Button
+              type="submit"
+              variant="default"
+              fullWidth
+              leftSection={colorScheme === "dark" ? <IconSun size={18} aria-hidden="true" /> : <IconMoon size={18} aria-hidden="true" />}
+            >
+              {colorScheme === "dark" ? t("personalMenu.lightMode") : t("personalMenu.darkMode")}
+            </Button>
+          </Form>
+          <Form method="post" action="/preferences">
+            <input type="hidden" name="redirectTo" value={here} />
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <NativeSelect
+                name="language"
+                label={t("personalMenu.language")}
+                defaultValue={locale}
+                data={supportedLanguages.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+                onChange={(event) => submit(event.currentTarget.form)}
+                style={{ flex: 1 }}
+              />
+              <Button type="submit" variant="default" className="no-js-only">
+                {t("personalMenu.apply")}
+              </Button>
+            </Group>
+          </Form>
+          <Form method="post" action="/logout" reloadDocument>
+            <Button type="submit" variant="light" color="red" fullWidth>
+              {t("personalMenu.logout")}
+            </Button>
+          </Form>
+        </Stack>
+      </Paper>
+    </details>
+  );
+}

@@ -1,0 +1,181 @@
+// The console's configuration: read once from the environment, validated with zod, one clear
+// message per missing or malformed variable. `.env.example` documents every variable.
+import * as z from "zod";
+
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const urlText = z.url({ error: "must be an absolute http(s) URL" }).refine((value) => /^https?:\/\//.test(value), {
+  error: "must be an absolute http(s) URL",
+});
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const EnvironmentSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"])),
+  PORT: optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)),
+  HOST: optional(z.string()),
+  PUBLIC_URL: optional(urlText),
+  TRUST_PROXY: optional(booleanText),
+  DATA_DIRECTORY: optional(z.string()),
+  SESSION_SECRET: optional(
+    z.string().refine((value) => value.split(",").every((secret) => secret.trim().length >= 32), {
+      error: "must be one or more comma-separated secrets of at least 32 characters (the first one signs)",
+    }),
+  ),
+  SESSION_MAX_AGE_HOURS: optional(z.coerce.number({ error: "must be a number of hours" }).positive()),
+  MANAGER_URL: optional(urlText),
+  MANAGER_TIMEOUT_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(100)),
+  IDENTITY_PROVIDER: optional(
+    z.enum(["development", "oidc", "azure-b2c", "entra-id"], {
+      error: "must be one of development, oidc, azure-b2c, entra-id",
+    }),
+  ),
+  AUTH_CLIENT_ID: optional(z.string().min(1)),
+  AUTH_CLIENT_SECRET: optional(z.string().min(1)),
+  AUTH_SCOPES: optional(z.string().min(1)),
+  OIDC_ISSUER: optional(urlText),
+  AZURE_B2C_METADATA_URL: optional(urlText),
+  AZURE_B2C_PASSWORD_RESET_METADATA_URL: optional(urlText),
+  ENTRA_TENANT_ID: optional(z.string().min(1)),
+  SIMULATOR_PORT: optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)),
+  SIMULATOR_TEST_CONTROLS: optional(booleanText),
+  SIMULATOR_SPEED: optional(z.coerce.number({ error: "must be a number" }).positive()),
+  SIMULATOR_AUTONOMOUS: optional(booleanText),
+  SIMULATOR_STATIONS: optional(z.coerce.number({ error: "must be a number of stations" }).int().min(1).max(5000)),
+  SIMULATOR_RESEED: optional(booleanText),
+  ACCOUNTS_URL: optional(urlText),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)),
+});
+
+export type IdentityConfig =
+  | { kind: "development"; clientId: string; clientSecret: string; scopes: string[] }
+  | { kind: "oidc"; issuer: string; clientId: string; clientSecret: string; scopes: string[] }
+  | {
+      kind: "azure-b2c";
+      metadataUrl: string;
+      passwordResetMetadataUrl: string | null;
+      clientId: string;
+      clientSecret: string;
+      scopes: string[];
+    }
+  | { kind: "entra-id"; tenantId: string; clientId: string; clientSecret: string; scopes: string[] };
+
+export interface ConsoleConfig {
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  trustProxy: boolean;
+  dataDirectory: string;
+  /** Null in the embedded demo: the server generates one and keeps it in the data directory. */
+  sessionSecrets: string[] | null;
+  sessionMaxAgeSeconds: number;
+  /** Null: start the built-in simulator in-process. */
+  managerUrl: string | null;
+  managerTimeoutMs: number;
+  identity: IdentityConfig;
+  simulator: {
+    port: number;
+    testControls: boolean;
+    speed: number;
+    autonomous: boolean;
+    stations: number | null;
+    reseed: boolean;
+  };
+  signInRateLimitPerMinute: number;
+  /** The account site, for pages shown before the Manager's settings can be read. */
+  accountsUrl: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The console's configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export const developmentClient = { clientId: "station-console", clientSecret: "station-console-development-secret" };
+export const managerApiScope = "manager.api";
+const defaultScopes = ["openid", "profile", "offline_access", managerApiScope];
+
+function splitScopes(value: string | undefined, fallback: string[]) {
+  return value ? value.split(/[\s,]+/).filter(Boolean) : fallback;
+}
+
+/** Parses an environment; throws ConfigError listing every problem at once. */
+export function parseConfig(env: Record<string, string | undefined>): ConsoleConfig {
+  const parsed = EnvironmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const need = (name: keyof typeof e, why: string) => {
+    if (e[name] === undefined) problems.push(`${name} is required ${why}`);
+  };
+
+  const identityKind =
+    e.IDENTITY_PROVIDER ??
+    (e.AZURE_B2C_METADATA_URL ? "azure-b2c" : e.ENTRA_TENANT_ID ? "entra-id" : e.OIDC_ISSUER ? "oidc" : "development");
+
+  if (identityKind === "development" && e.MANAGER_URL) {
+    problems.push(
+      "IDENTITY_PROVIDER is required when MANAGER_URL is set: the development identity provider only runs with the built-in simulator (use oidc with OIDC_ISSUER for a standalone simulator)",
+    );
+  }
+  if (identityKind !== "development") {
+    need("AUTH_CLIENT_ID", `for IDENTITY_PROVIDER=${identityKind}`);
+    need("AUTH_CLIENT_SECRET", `for IDENTITY_PROVIDER=${identityKind}`);
+  }
+  if (identityKind === "oidc") need("OIDC_ISSUER", "for IDENTITY_PROVIDER=oidc");
+  if (identityKind === "azure-b2c") need("AZURE_B2C_METADATA_URL", "for IDENTITY_PROVIDER=azure-b2c");
+  if (identityKind === "entra-id") need("ENTRA_TENANT_ID", "for IDENTITY_PROVIDER=entra-id");
+  if (e.MANAGER_URL && !e.SESSION_SECRET) {
+    problems.push("SESSION_SECRET is required when MANAGER_URL is set (comma-separated, newest first)");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const scopes = splitScopes(e.AUTH_SCOPES, defaultScopes);
+  const client = { clientId: e.AUTH_CLIENT_ID ?? "", clientSecret: e.AUTH_CLIENT_SECRET ?? "" };
+  const identity: IdentityConfig =
+    identityKind === "development"
+      ? { kind: "development", ...developmentClient, scopes }
+      : identityKind === "oidc"
+        ? { kind: "oidc", issuer: e.OIDC_ISSUER!, ...client, scopes }
+        : identityKind === "azure-b2c"
+          ? {
+              kind: "azure-b2c",
+              metadataUrl: e.AZURE_B2C_METADATA_URL!,
+              passwordResetMetadataUrl: e.AZURE_B2C_PASSWORD_RESET_METADATA_URL ?? null,
+              ...client,
+              scopes,
+            }
+          : { kind: "entra-id", tenantId: e.ENTRA_TENANT_ID!, ...client, scopes };
+
+  return {
+    isProduction: (e.NODE_ENV ?? "production") === "production",
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? "0.0.0.0",
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, "") : null,
+    trustProxy: e.TRUST_PROXY ?? false,
+    dataDirectory: e.DATA_DIRECTORY ?? "data",
+    sessionSecrets: e.SESSION_SECRET ? e.SESSION_SECRET.split(",").map((secret) => secret.trim()) : null,
+    sessionMaxAgeSeconds: Math.round((e.SESSION_MAX_AGE_HOURS ?? 12) * 3600),
+    managerUrl: e.MANAGER_URL ? e.MANAGER_URL.replace(/\/+$/, "") : null,
+    managerTimeoutMs: e.MANAGER_TIMEOUT_MS ?? 10_000,
+    identity,
+    simulator: {
+      port: e.SIMULATOR_PORT ?? 0,
+      testControls: e.SIMULATOR_TEST_CONTROLS ?? false,
+      speed: e.SIMULATOR_SPEED ?? 1,
+      autonomous: e.SIMULATOR_AUTONOMOUS ?? true,
+      stations: e.SIMULATOR_STATIONS ?? null,
+      reseed: e.SIMULATOR_RESEED ?? false,
+    },
+    signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? 120,
+    accountsUrl: e.ACCOUNTS_URL ?? null,
+  };
+}

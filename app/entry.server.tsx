@@ -1,0 +1,72 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nOptions } from "~/i18n/config";
+import { i18next, resources } from "~/i18n/i18next.server";
+import { NonceProvider } from "~/utils/nonce";
+
+// What server.ts needs from inside the build (one instance of sessions and runtime).
+export { setRuntime } from "~/runtime.server";
+export { authorizeHubRequest } from "~/live/hub-access.server";
+
+const streamTimeout = 10_000;
+
+export interface ConsoleLoadContext {
+  cspNonce: string;
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: ConsoleLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  const instance = createInstance();
+  const language = await i18next.getLocale(request);
+  await instance.use(initReactI18next).init({
+    ...i18nOptions,
+    lng: language,
+    ns: ["common", ...i18next.getRouteNamespaces(remixContext)],
+    resources,
+  });
+
+  const waitForAll = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell is ready are reported by onShellError.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,47 @@
+// The error pages of the spec (operations.md §8, administration.md §8). Loaders and actions
+// throw one as route error data; ErrorPage renders it with the texts under errors.pages.<kind>.
+export const errorPageKinds = [
+  "forbidden",
+  "notFound",
+  "unexpected",
+  "noBackend",
+  "noConnection",
+  "expiredSession",
+  "unauthorized",
+  "redirectMismatch",
+  "channelNotFound",
+  "stationNotFound",
+] as const;
+export type ErrorPageKind = (typeof errorPageKinds)[number];
+
+/** The code each page shows (and answers with). */
+export const errorPageStatus: Record<ErrorPageKind, number> = {
+  forbidden: 403,
+  notFound: 404,
+  unexpected: 500,
+  noBackend: 500,
+  noConnection: 500,
+  expiredSession: 401,
+  unauthorized: 401,
+  redirectMismatch: 500,
+  channelNotFound: 404,
+  stationNotFound: 404,
+};
+
+export interface ErrorPagePayload {
+  errorPage: ErrorPageKind;
+  /** The path to come back to after signing in again (403, expired session). */
+  redirectTo?: string;
+  /** For the redirect-mismatch page's action. */
+  accountsUrl?: string;
+  /** A technical detail worth showing (e.g. which answer was not JSON). */
+  detail?: string;
+}
+
+export function isErrorPagePayload(value: unknown): value is ErrorPagePayload {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (errorPageKinds as readonly unknown[]).includes((value as { errorPage?: unknown }).errorPage)
+  );
+}

@@ -1,0 +1,184 @@
+// Keeps the hubs the current page needs open (through the console's /hubs bridge, WebSockets
+// only) and turns their pushes into revalidation of the page's loaders: the Manager stays the
+// single source of truth (DESIGN.md §4, §9). JavaScript-only by nature.
+import { notifications } from "@mantine/notifications";
+import { useMatches, useRevalidator } from "@remix-run/react";
+import type { HubConnection } from "@microsoft/signalr";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { createCoalescer, type Coalescer } from "~/live/coalesce";
+import { hubsOf } from "~/live/hubs";
+import { setLiveStatus, useLiveStatus } from "~/live/live-status";
+import { hubMessages, type HubName } from "~/manager/paths";
+
+/** Spec: retries after 1, 1000 and 5000 ms; a hub no longer needed stops after 300 ms. */
+const retryDelaysMs = [1, 1000, 5000];
+const stopDelayMs = 300;
+/** After giving up, try again quietly now and then while the page still needs the hub. */
+const recoveryIntervalMs = 10_000;
+const revalidationIntervalMs = 350;
+const disconnectNotificationId = "live-disconnected";
+
+interface HubEntry {
+  hub: HubName;
+  connection: HubConnection | null;
+  stopTimer: ReturnType<typeof setTimeout> | null;
+  retryTimer: ReturnType<typeof setTimeout> | null;
+  stopped: boolean;
+  reconnecting: boolean;
+  failed: boolean;
+}
+
+function updateStatus(entries: Map<HubName, HubEntry>) {
+  const active = [...entries.values()].filter((entry) => !entry.stopped);
+  setLiveStatus({
+    reconnecting: active.some((entry) => entry.reconnecting),
+    disconnected: active.some((entry) => entry.failed),
+  });
+}
+
+export function LiveUpdates() {
+  const matches = useMatches();
+  const revalidator = useRevalidator();
+  const { t } = useTranslation();
+  const { disconnected } = useLiveStatus();
+  const hubs = hubsOf(matches);
+  const hubsKey = hubs.join(",");
+  const entries = useRef(new Map<HubName, HubEntry>());
+  const coalescer = useRef<Coalescer | null>(null);
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    coalescer.current = createCoalescer(() => revalidate.current(), revalidationIntervalMs);
+    return () => coalescer.current?.dispose();
+  }, []);
+
+  useEffect(() => {
+    if (revalidator.state === "idle") coalescer.current?.settled();
+  }, [revalidator.state]);
+
+  useEffect(() => {
+    const current = entries.current;
+    const needed = new Set(hubsKey ? (hubsKey.split(",") as HubName[]) : []);
+
+    for (const hub of needed) {
+      const entry = current.get(hub);
+      if (entry && !entry.stopped) {
+        if (entry.stopTimer) clearTimeout(entry.stopTimer);
+        entry.stopTimer = null;
+      } else {
+        const fresh: HubEntry = {
+          hub,
+          connection: null,
+          stopTimer: null,
+          retryTimer: null,
+          stopped: false,
+          reconnecting: false,
+          failed: false,
+        };
+        current.set(hub, fresh);
+        void startHub(fresh, 0);
+      }
+    }
+    for (const entry of current.values()) {
+      if (!needed.has(entry.hub) && !entry.stopped && !entry.stopTimer) {
+        entry.stopTimer = setTimeout(() => stopHub(entry), stopDelayMs);
+      }
+    }
+
+    async function startHub(entry: HubEntry, attempt: number) {
+      if (entry.stopped) return;
+      const signalR = await import("@microsoft/signalr");
+      if (!entry.connection) {
+        const connection = new signalR.HubConnectionBuilder()
+          .withUrl(`/hubs/${entry.hub}`, {
+            transport: signalR.HttpTransportType.WebSockets,
+            withCredentials: true,
+          })
+          .withAutomaticReconnect(retryDelaysMs)
+          .configureLogging(signalR.LogLevel.None)
+          .build();
+        for (const target of Object.values(hubMessages[entry.hub])) {
+          connection.on(target, () => {
+            coalescer.current?.notify();
+          });
+        }
+        connection.onreconnecting(() => {
+          entry.reconnecting = true;
+          updateStatus(current);
+        });
+        connection.onreconnected(() => {
+          entry.reconnecting = false;
+          entry.failed = false;
+          updateStatus(current);
+          // Whatever changed while the socket was down is only known by asking again.
+          coalescer.current?.notify();
+        });
+        connection.onclose(() => {
+          entry.reconnecting = false;
+          if (entry.stopped) return updateStatus(current);
+          entry.failed = true;
+          updateStatus(current);
+          entry.retryTimer = setTimeout(() => void startHub(entry, retryDelaysMs.length), recoveryIntervalMs);
+        });
+        entry.connection = connection;
+      }
+      try {
+        await entry.connection.start();
+        if (entry.stopped) return void entry.connection.stop();
+        const recovered = entry.failed;
+        entry.failed = false;
+        entry.reconnecting = false;
+        updateStatus(current);
+        if (recovered) coalescer.current?.notify();
+      } catch {
+        if (entry.stopped) return;
+        entry.failed = true;
+        updateStatus(current);
+        const delay = retryDelaysMs[attempt] ?? recoveryIntervalMs;
+        entry.retryTimer = setTimeout(() => void startHub(entry, attempt + 1), delay);
+      }
+    }
+
+    function stopHub(entry: HubEntry) {
+      entry.stopped = true;
+      entry.stopTimer = null;
+      if (entry.retryTimer) clearTimeout(entry.retryTimer);
+      void entry.connection?.stop();
+      current.delete(entry.hub);
+      updateStatus(current);
+    }
+  }, [hubsKey]);
+
+  useEffect(() => {
+    const current = entries.current;
+    return () => {
+      for (const entry of current.values()) {
+        entry.stopped = true;
+        if (entry.retryTimer) clearTimeout(entry.retryTimer);
+        if (entry.stopTimer) clearTimeout(entry.stopTimer);
+        void entry.connection?.stop();
+      }
+      current.clear();
+      setLiveStatus({ reconnecting: false, disconnected: false });
+    };
+  }, []);
+
+  useEffect(() => {
+    if (disconnected) {
+      notifications.show({
+        id: disconnectNotificationId,
+        color: "orange",
+        autoClose: false,
+        withBorder: true,
+        message: t("errors.websocketDisconnected"),
+        closeButtonProps: { "aria-label": t("notifications.close") },
+      });
+    } else {
+      notifications.hide(disconnectNotificationId);
+    }
+  }, [disconnected, t]);
+
+  return null;
+}

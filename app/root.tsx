@@ -1,0 +1,98 @@
+import mantineCoreStyles from "@mantine/core/styles.css";
+import mantineNotificationStyles from "@mantine/notifications/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { fallbackLanguage } from "~/i18n/config";
+import { i18next } from "~/i18n/i18next.server";
+import appStyles from "~/styles/app.css";
+import { cssVariablesResolver, theme } from "~/theme";
+import { consumeFlash } from "~/utils/flash.server";
+import { useNonce } from "~/utils/nonce";
+import { getColorScheme } from "~/utils/preferences.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: mantineCoreStyles },
+  { rel: "stylesheet", href: mantineNotificationStyles },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, colorScheme, flash] = await Promise.all([
+    i18next.getLocale(request),
+    getColorScheme(request),
+    consumeFlash(request),
+  ]);
+  const t = await i18next.getFixedT(locale, "common");
+  const titles = {
+    appName: t("appName"),
+    dashboard: t("titles.dashboard"),
+    stations: t("titles.stations"),
+    appView: t("titles.appView"),
+    moderation: t("titles.moderation"),
+    moderationDetails: t("titles.moderationDetails"),
+    settings: t("titles.settings"),
+    apiTokens: t("titles.apiTokens"),
+    appCustomization: t("titles.appCustomization"),
+    login: t("titles.login"),
+    pageNotFound: t("titles.pageNotFound"),
+    error: t("titles.error"),
+  };
+  return { locale, colorScheme, flash, titles };
+}
+
+export const handle = { i18n: ["common"] };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const locale = data?.locale ?? fallbackLanguage;
+  const colorScheme = data?.colorScheme ?? "light";
+  const { i18n } = useTranslation();
+  useChangeLanguage(locale);
+
+  useEffect(() => {
+    // Marks a hydrated page: CSS hides the buttons that only browsers without JavaScript need.
+    document.documentElement.dataset.js = "on";
+  }, []);
+
+  return (
+    <html lang={locale} dir={i18n.dir?.(locale) ?? "ltr"} data-mantine-color-scheme={colorScheme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={colorScheme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          forceColorScheme={colorScheme}
+          getStyleNonce={() => nonce ?? ""}
+        >
+          <Notifications position="top-right" autoClose={6000} limit={5} />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary standalone />;
+}

@@ -1,0 +1,140 @@
+// /login is the landing page (its sign-in button is a plain form) and the identity provider's
+// redirect target (code + state, or an error code to handle as administration.md §4 says).
+import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Authenticator } from "remix-auth";
+import { getSignedInUser } from "~/auth/guard.server";
+import { getStrategy, type SignedIn } from "~/auth/identity.server";
+import { commitSession, getSession, startSignedInSession } from "~/auth/session.server";
+import { FlashMessage } from "~/components/FlashMessage";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { errorPage, safeRedirectPath } from "~/error-pages.server";
+import { getRuntime } from "~/runtime.server";
+import { pageTitle } from "~/utils/meta";
+
+export const meta = pageTitle("login");
+
+/** Azure AD B2C answers with codes in error_description (administration.md §4). */
+const identityErrorCodes = {
+  passwordReset: "AADB2C90118",
+  userCancelled: "AADB2C90091",
+  redirectMismatch: "AADB2C90006",
+} as const;
+
+async function startSignIn(request: Request, flow: "signIn" | "passwordReset", extraHeaders: string[] = []) {
+  let strategy;
+  try {
+    strategy = await getStrategy(request, flow);
+  } catch {
+    // The identity provider's metadata cannot be reached (endpoints_resolution_error).
+    throw errorPage("noConnection");
+  }
+  // A fresh URL without code/state makes the strategy start a new authorization.
+  const start = new Request(new URL("/login", request.url), { headers: request.headers });
+  try {
+    await new Authenticator<SignedIn>().use(strategy, "console").authenticate("console", start);
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      for (const cookie of extraHeaders) thrown.headers.append("Set-Cookie", cookie);
+      throw thrown;
+    }
+    throw errorPage("noConnection");
+  }
+  throw errorPage("unexpected");
+}
+
+async function completeSignIn(request: Request) {
+  const session = await getSession(request);
+  let signedIn: SignedIn;
+  try {
+    const strategy = await getStrategy(request);
+    signedIn = await new Authenticator<SignedIn>().use(strategy, "console").authenticate("console", request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.warn("Sign-in callback failed:", error instanceof Error ? error.message : error);
+    return { view: "callbackError" as const, redirectTo: session.get("returnTo") ?? "/" };
+  }
+  const returnTo = session.get("returnTo") ?? "/";
+  const cookies = await startSignedInSession(request, session, signedIn);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  // The one-time state cookie of the authorization has done its job.
+  headers.append("Set-Cookie", "oauth2=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  throw redirect(returnTo, { headers });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
+  if (error) {
+    const description = url.searchParams.get("error_description") ?? "";
+    if (description.includes(identityErrorCodes.passwordReset)) return startSignIn(request, "passwordReset");
+    if (description.includes(identityErrorCodes.userCancelled)) return startSignIn(request, "signIn");
+    if (description.includes(identityErrorCodes.redirectMismatch)) {
+      throw errorPage("redirectMismatch", { accountsUrl: getRuntime().config.accountsUrl ?? undefined });
+    }
+    console.warn(`Identity provider error: ${error} ${description}`);
+    return { view: "callbackError" as const, redirectTo: "/" };
+  }
+  if (url.searchParams.has("code") && url.searchParams.has("state")) return completeSignIn(request);
+
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getSignedInUser(request)) throw redirect(redirectTo);
+  return { view: "landing" as const, redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const session = await getSession(request);
+  session.set("returnTo", safeRedirectPath(form.get("redirectTo")));
+  return startSignIn(request, "signIn", [await commitSession(request, session)]);
+}
+
+export default function Login() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    if (data.view !== "callbackError") return;
+    // Spec: after 2.5 s the callback's query is dropped and the page reloads.
+    const timer = setTimeout(() => window.location.replace(`/login?${new URLSearchParams({ redirectTo: data.redirectTo })}`), 2500);
+    return () => clearTimeout(timer);
+  }, [data]);
+
+  return (
+    <Center mih="100vh" p="md" component="main" id="main">
+      <Paper withBorder shadow="sm" p="xl" maw={440} w="100%">
+        <Stack>
+          <Title order={1}>{t("login.heading")}</Title>
+          <FlashMessage />
+          {data.view === "callbackError" ? (
+            <Alert color="red" role="alert">
+              {t("errors.authCallbackError")}{" "}
+              <Anchor href={`/login?${new URLSearchParams({ redirectTo: data.redirectTo })}`}>{t("errors.reload")}</Anchor>
+            </Alert>
+          ) : null}
+          <Text>{t("login.intro")}</Text>
+          {data.redirectTo !== "/" ? (
+            <Text size="sm" c="dimmed">
+              {t("login.returnNotice", { path: data.redirectTo })}
+            </Text>
+          ) : null}
+          <Form method="post" action="/login" reloadDocument>
+            <input type="hidden" name="redirectTo" value={data.redirectTo} />
+            <Button type="submit" fullWidth size="md" loading={navigation.state === "submitting"}>
+              {t("login.openLogin")}
+            </Button>
+          </Form>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary standalone />;
+}

@@ -1,0 +1,23 @@
+// What the server process resolved at start-up and hands to the Remix build: the validated
+// configuration plus the addresses that only exist once the process runs (the embedded
+// simulator's Manager URL, the development identity provider's internal issuer).
+import type { ConsoleConfig } from "~/config.server";
+
+export interface ConsoleRuntime {
+  config: ConsoleConfig;
+  managerUrl: string;
+  sessionSecrets: string[];
+  /** Set when the development identity provider is served under `/oidc` of the console. */
+  embeddedIdentity: { internalIssuer: string; browserPath: string } | null;
+}
+
+let current: ConsoleRuntime | null = null;
+
+export function setRuntime(runtime: ConsoleRuntime) {
+  current = runtime;
+}
+
+export function getRuntime(): ConsoleRuntime {
+  if (!current) throw new Error("The console runtime was not set: server.ts calls setRuntime() before serving");
+  return current;
+}

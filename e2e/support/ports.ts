@@ -1,0 +1,7 @@
+/** Ports of the console and its embedded simulator during end-to-end tests. */
+export const e2ePorts = {
+  console: Number(process.env.E2E_CONSOLE_PORT ?? 3190),
+  simulator: Number(process.env.E2E_SIMULATOR_PORT ?? 5190),
+};
+export const consoleUrl = `http://127.0.0.1:${e2ePorts.console}`;
+export const simulatorUrl = `http://127.0.0.1:${e2ePorts.simulator}`;

@@ -1,0 +1,62 @@
+// End-to-end tests in two projects — JavaScript on and JavaScript off — against a production
+// build of the console with the built-in simulator (test controls on, its own life paused).
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { e2ePorts } from "./e2e/support/ports";
+
+const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePorts.console}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "nojs", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node_modules/.bin/tsx server.ts",
+    url: `http://127.0.0.1:${e2ePorts.console}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(e2ePorts.console),
+      HOST: "127.0.0.1",
+      DATA_DIRECTORY: dataDirectory,
+      SIMULATOR_PORT: String(e2ePorts.simulator),
+      SIMULATOR_TEST_CONTROLS: "true",
+      SIMULATOR_AUTONOMOUS: "false",
+      SIMULATOR_SPEED: "20",
+      SIMULATOR_RESEED: "true",
+      MANAGER_TIMEOUT_MS: "3000",
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
+    },
+  },
+});

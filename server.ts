@@ -1,0 +1,199 @@
+// The console's HTTP server: express with compression, static assets, security headers, the
+// live-update bridge and the Remix request handler — and, when no Manager is configured, the
+// built-in simulator and its development identity provider.
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { statSync } from "node:fs";
+import { constants as zlib } from "node:zlib";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.server";
+import type { ConsoleRuntime } from "./app/runtime.server";
+import { createHubBridge, type HubAccess } from "./server/hub-bridge";
+import { signInRateLimit } from "./server/rate-limit";
+import { sameOriginWrites, securityHeaders } from "./server/security";
+import { sessionSecretsFor } from "./server/session-secrets";
+import { staticAssets } from "./server/static-files";
+
+installGlobals({ nativeFetch: true });
+
+interface ConsoleBuild extends ServerBuild {
+  entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & {
+      setRuntime(runtime: ConsoleRuntime): void;
+      authorizeHubRequest(request: Request): Promise<HubAccess>;
+    };
+  };
+}
+
+const buildPath = join(process.cwd(), "build", "index.js");
+
+function loadConfig(): ConsoleConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function formActionOrigins(config: ConsoleConfig): string[] {
+  const identity = config.identity;
+  switch (identity.kind) {
+    case "development":
+      return [];
+    case "oidc":
+      return [new URL(identity.issuer).origin];
+    case "azure-b2c":
+      return [new URL(identity.metadataUrl).origin];
+    case "entra-id":
+      return ["https://login.microsoftonline.com"];
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const isDevelopment = process.env.NODE_ENV === "development";
+  let runtime: ConsoleRuntime | null = null;
+  let build: ConsoleBuild | null = null;
+  let remixHandler: express.RequestHandler | null = null;
+  let buildModified = 0;
+
+  async function currentBuild(): Promise<ConsoleBuild> {
+    // In development the build is re-imported whenever `remix watch` rewrites it.
+    const modified = isDevelopment ? statSync(buildPath).mtimeMs : buildModified;
+    if (!build || modified !== buildModified) {
+      build = (await import(`${pathToFileURL(buildPath).href}?t=${modified}`)) as ConsoleBuild;
+      buildModified = modified;
+      remixHandler = createRequestHandler({
+        build,
+        mode: isDevelopment ? "development" : "production",
+        getLoadContext: (_request, expressResponse) => ({ cspNonce: expressResponse.locals.cspNonce as string }),
+      });
+      if (runtime) build.entry.module.setRuntime(runtime);
+    }
+    return build;
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders({ formActionOrigins: formActionOrigins(config), isDevelopment }));
+  app.use(
+    compression({
+      // Brotli at its default quality 11 costs ~5× the CPU of gzip for dynamic pages.
+      brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    }),
+  );
+  app.use(staticAssets(join(process.cwd(), "public")));
+  app.get("/healthz", (_request, response) => {
+    response.status(runtime ? 200 : 503).type("text/plain").send(runtime ? "ok" : "starting");
+  });
+  app.use((_request, response, next) => {
+    if (runtime) return next();
+    response.status(503).setHeader("Retry-After", "2").type("text/plain").send("The console is starting");
+  });
+
+  const rateLimit = signInRateLimit(config.signInRateLimitPerMinute);
+  app.use(["/login", "/callback"], rateLimit);
+
+  // The identity provider is mounted here once the simulator runs (it needs the bound port).
+  let identityHandler: express.RequestHandler | null = null;
+  app.use("/oidc", rateLimit, (request, response, next) =>
+    identityHandler ? identityHandler(request, response, next) : next(),
+  );
+
+  app.use(sameOriginWrites(config.publicUrl));
+
+  const bridge = createHubBridge({
+    trustProxy: config.trustProxy,
+    authorize: async (request) => (await currentBuild()).entry.module.authorizeHubRequest(request),
+  });
+  app.use(bridge.router);
+
+  app.all("*", async (request, response, next) => {
+    try {
+      await currentBuild();
+      return remixHandler!(request, response, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const server = createServer(app);
+  server.on("upgrade", (request, socket, head) => {
+    if (!bridge.handleUpgrade(request, socket, head)) socket.destroy();
+  });
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const loopbackHost = ["0.0.0.0", "::", "localhost"].includes(config.host) ? "127.0.0.1" : config.host;
+  const internalOrigin = `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${port}`;
+
+  let closeSimulator: (() => Promise<void>) | null = null;
+  let managerUrl: string;
+  let embeddedIdentity: ConsoleRuntime["embeddedIdentity"] = null;
+  if (!config.managerUrl) {
+    const { startEmbeddedSimulator, identityMountPath } = await import("./server/embedded-simulator");
+    const simulator = await startEmbeddedSimulator(config, internalOrigin);
+    identityHandler = simulator.identity.handler as unknown as express.RequestHandler;
+    managerUrl = simulator.managerUrl;
+    embeddedIdentity = { internalIssuer: simulator.identity.issuer, browserPath: identityMountPath };
+    closeSimulator = () => simulator.close();
+    printDemoBanner(config, port, simulator.managerUrl, simulator.controlsUrl);
+  } else {
+    managerUrl = config.managerUrl;
+    console.log(`Station Console on ${config.publicUrl ?? `http://localhost:${port}`} (Manager ${managerUrl})`);
+  }
+
+  const resolved: ConsoleRuntime = {
+    config,
+    managerUrl,
+    sessionSecrets: sessionSecretsFor(config.sessionSecrets, config.dataDirectory),
+    embeddedIdentity,
+  };
+  (await currentBuild()).entry.module.setRuntime(resolved);
+  runtime = resolved;
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    bridge.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeSimulator?.();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+function printDemoBanner(config: ConsoleConfig, port: number, managerUrl: string, controlsUrl: string | null) {
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  console.log(
+    [
+      "",
+      `Station Console is running on ${url}`,
+      `  with the built-in Manager simulator (${managerUrl}) and its development sign-in.`,
+      "  Demo accounts (username / password):",
+      "    admin / admin          Admin",
+      "    owner / owner          Owner",
+      "    moderator / moderator  Moderator",
+      ...(controlsUrl ? [`  Simulator test controls: ${controlsUrl}`] : []),
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

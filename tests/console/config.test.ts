@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "~/config.server";
+
+function problemsOf(env: Record<string, string>) {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("runs the demo with nothing set: simulator and development sign-in", () => {
+    const config = parseConfig({});
+    expect(config.managerUrl).toBeNull();
+    expect(config.identity.kind).toBe("development");
+    expect(config.port).toBe(3000);
+    expect(config.sessionSecrets).toBeNull();
+  });
+
+  it("reads PORT, PUBLIC_URL (without a trailing slash) and rotating session secrets", () => {
+    const secret = "s".repeat(32);
+    const older = "o".repeat(40);
+    const config = parseConfig({ PORT: "8080", PUBLIC_URL: "https://console.example/", SESSION_SECRET: `${secret}, ${older}` });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe("https://console.example");
+    expect(config.sessionSecrets).toEqual([secret, older]);
+  });
+
+  it("names every malformed variable at once", () => {
+    const problems = problemsOf({ PORT: "eighty", MANAGER_URL: "ftp://x", TRUST_PROXY: "maybe", SESSION_SECRET: "short" });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT must be a port number/),
+        expect.stringMatching(/^MANAGER_URL must be an absolute http\(s\) URL/),
+        expect.stringMatching(/^TRUST_PROXY must be true or false/),
+        expect.stringMatching(/^SESSION_SECRET must be one or more comma-separated secrets/),
+      ]),
+    );
+  });
+
+  it("requires a real identity provider and a session secret with a real Manager", () => {
+    const problems = problemsOf({ MANAGER_URL: "https://manager.example" });
+    expect(problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^IDENTITY_PROVIDER is required/), expect.stringMatching(/^SESSION_SECRET is required/)]),
+    );
+  });
+
+  it("chooses the identity provider from the settings given and requires its client", () => {
+    expect(problemsOf({ AZURE_B2C_METADATA_URL: "https://tenant.b2clogin.com/x/v2.0/.well-known/openid-configuration" })).toEqual([
+      "AUTH_CLIENT_ID is required for IDENTITY_PROVIDER=azure-b2c",
+      "AUTH_CLIENT_SECRET is required for IDENTITY_PROVIDER=azure-b2c",
+    ]);
+    const config = parseConfig({ ENTRA_TENANT_ID: "contoso", AUTH_CLIENT_ID: "id", AUTH_CLIENT_SECRET: "secret", AUTH_SCOPES: "openid api://manager/.default" });
+    expect(config.identity).toMatchObject({ kind: "entra-id", tenantId: "contoso", scopes: ["openid", "api://manager/.default"] });
+  });
+});
