@@ -1,0 +1,41 @@
+// App customization colours (administration.md §5): 3 or 6 hex characters, 3 expanded to 6,
+// non-hex characters stripped while typing, RGB clamped, white-ish colours get a grey border.
+export const defaultColours = { backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" } as const;
+
+export function stripNonHex(text: string): string {
+  return text.replace(/[^0-9a-fA-F]/g, "").slice(0, 6);
+}
+
+export function isValidHex(text: string): boolean {
+  return /^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(text);
+}
+
+/** "0af" → "00AAFF"; six characters upper-cased; null when not valid. */
+export function normalizeHex(text: string): string | null {
+  const value = text.trim().replace(/^#/, "");
+  if (!isValidHex(value)) return null;
+  const six = value.length === 3 ? [...value].map((character) => character + character).join("") : value;
+  return six.toUpperCase();
+}
+
+export function clampChannel(value: number): number {
+  return Math.min(255, Math.max(0, Math.round(value)));
+}
+
+export function hexFromRgb(red: number, green: number, blue: number): string {
+  return [red, green, blue]
+    .map((channel) => clampChannel(channel).toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase();
+}
+
+export function rgbFromHex(hex: string): [number, number, number] {
+  const six = normalizeHex(hex) ?? "000000";
+  return [0, 2, 4].map((offset) => parseInt(six.slice(offset, offset + 2), 16)) as [number, number, number];
+}
+
+/** White-ish colours need a grey border to stay visible on a white page. */
+export function isWhitish(hex: string): boolean {
+  const [red, green, blue] = rgbFromHex(hex);
+  return red > 230 && green > 230 && blue > 230;
+}

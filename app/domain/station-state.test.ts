@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { stationAvailability } from "~/domain/station-state";
+import { updateStatus } from "~/manager/schemas";
+
+const connected = {
+  type: 2 as const,
+  deviceState: { computedState: "Connected" as const, isReady: true, isChangingMode: false },
+  functionalities: { canReboot: true, hasAudienceMic: true },
+};
+
+describe("what a station's state allows", () => {
+  it("allows everything when connected and current", () => {
+    expect(stationAvailability(connected, updateStatus.Current)).toEqual({
+      canEdit: true,
+      editBlockedBy: null,
+      canReboot: true,
+      rebootBlockedBy: null,
+    });
+  });
+
+  it("blocks editing and reboot while not connected, updating or rebooting, with the reason", () => {
+    const disconnected = { ...connected, deviceState: { ...connected.deviceState, computedState: "Disconnected" as const } };
+    expect(stationAvailability(disconnected, updateStatus.Current).editBlockedBy).toBe("notConnected");
+    expect(stationAvailability(connected, updateStatus.Downloading).editBlockedBy).toBe("updating");
+    expect(stationAvailability(connected, updateStatus.Rebooting).rebootBlockedBy).toBe("rebooting");
+  });
+
+  it("blocks only the reboot on firmware that cannot reboot", () => {
+    const availability = stationAvailability({ ...connected, functionalities: { canReboot: false, hasAudienceMic: true } }, updateStatus.Current);
+    expect(availability.canEdit).toBe(true);
+    expect(availability.rebootBlockedBy).toBe("cannotReboot");
+  });
+
+  it("treats v1 stations as unsupported", () => {
+    expect(stationAvailability({ ...connected, type: 1 }, updateStatus.Current).editBlockedBy).toBe("unsupported");
+  });
+});
