@@ -1,0 +1,1 @@
+export { createHubServer, type HubServer, type HubServerOptions } from "./server";

@@ -1,0 +1,147 @@
+import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
+import { errors } from "oidc-provider";
+import type { JWK } from "jose";
+import { accountClaims, findDemoAccountBySubject } from "./accounts";
+import { escapeHtml, pageHeaders, renderMessagePage, renderPage } from "./html";
+
+export interface ConfigurationInput {
+  issuer: string;
+  managerAudience: string;
+  managerScope: string;
+  clients: Array<{ clientId: string; clientSecret: string }>;
+  accessTokenTtlSeconds: number;
+  signingKeys: { keys: JWK[] };
+  cookieKeys: string[];
+  adapter: Configuration["adapter"];
+}
+
+/**
+ * oidc-provider wants resource indicators to be absolute URIs; the Manager's audience is a
+ * plain name ("station-manager"), so the resource has a fixed URN and carries the audience.
+ */
+export const managerResourceIndicator = "urn:station-console:manager";
+
+const hour = 60 * 60;
+const day = 24 * hour;
+const refreshTokenTtlSeconds = 14 * day;
+
+export function buildConfiguration(input: ConfigurationInput): Configuration {
+  const defaultLoginUri = new URL("/login", input.issuer).href;
+  // The session cookie stays under the provider's mount path, out of the console's way.
+  const sessionCookiePath = new URL(input.issuer).pathname.replace(/\/$/, "") || "/";
+
+  return {
+    adapter: input.adapter,
+    jwks: input.signingKeys as Configuration["jwks"],
+    clients: input.clients.map(({ clientId, clientSecret }) => ({
+      client_id: clientId,
+      client_secret: clientSecret,
+      // Nominal: the rule in redirect-uris.ts accepts any origin's /login for these clients.
+      redirect_uris: [defaultLoginUri],
+      post_logout_redirect_uris: [defaultLoginUri],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "client_secret_basic",
+      // Every authorization signs in afresh: signing out of the console and in as another
+      // demo account must show the form, not silently reuse this provider's session.
+      default_max_age: 0,
+    })),
+    clientAuthMethods: ["client_secret_basic", "client_secret_post"],
+    claims: {
+      openid: ["sub"],
+      profile: ["name", "organizationName", "roles", "tenantId"],
+    },
+    scopes: ["openid", "profile", "offline_access"],
+    // The console reads the profile from the ID token, not from userinfo.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    cookies: {
+      names: { session: "oidc_session", interaction: "oidc_interaction", resume: "oidc_interaction_resume" },
+      keys: input.cookieKeys,
+      long: { httpOnly: true, sameSite: "lax", path: sessionCookiePath },
+      short: { httpOnly: true, sameSite: "lax" },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      // The offline_access handling (offline-access.ts) reads the authorization query.
+      pushedAuthorizationRequests: { enabled: false },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => managerResourceIndicator,
+        // With the openid scope oidc-provider would otherwise aim the access token at userinfo.
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== managerResourceIndicator) throw new errors.InvalidTarget();
+          return {
+            scope: input.managerScope,
+            audience: input.managerAudience,
+            accessTokenTTL: input.accessTokenTtlSeconds,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+    },
+    findAccount: async (_ctx, subject) => {
+      const account = findDemoAccountBySubject(subject);
+      if (!account) return undefined;
+      return { accountId: account.subject, claims: async () => ({ sub: account.subject, ...accountClaims(account) }) };
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      const account = "accountId" in token && token.accountId ? findDemoAccountBySubject(token.accountId) : undefined;
+      return account ? accountClaims(account) : undefined;
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    // Server-rendered loaders refresh in parallel; with rotation the second refresh would
+    // present a consumed token and oidc-provider would revoke the whole grant.
+    rotateRefreshToken: false,
+    // Sessions are never reused (default_max_age 0), so tokens must not die with them.
+    expiresWithSession: async () => false,
+    ttl: {
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? input.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: input.accessTokenTtlSeconds,
+      RefreshToken: refreshTokenTtlSeconds,
+      Grant: refreshTokenTtlSeconds,
+      Session: day,
+      Interaction: hour,
+    },
+    interactions: {
+      // Absolute and derived from the request, so the browser stays on the host and mount
+      // path it used (oidc-provider builds every other URL the same way).
+      url: async (ctx, interaction) => new URL(`interaction/${interaction.uid}`, ctx.oidc.urlFor("authorization")).href,
+    },
+    clientBasedCORS: () => false,
+    renderError,
+  };
+}
+
+async function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) {
+  ctx.set(pageHeaders);
+  ctx.body = renderMessagePage({
+    title: "Sign-in problem",
+    message: `${out.error_description ?? out.error}. Return to the Station Console and sign in again.`,
+  });
+}
+
+async function logoutSource(ctx: KoaContextWithOIDC, form: string) {
+  ctx.set(pageHeaders);
+  ctx.body = renderPage({
+    title: "Sign out – Station Console",
+    body: `<h1>Sign out</h1>
+<p>Do you want to sign out of the development sign-in at ${escapeHtml(ctx.host)}?</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button>
+<button type="submit" form="op.logoutForm">No, stay signed in</button>`,
+  });
+}
+
+async function postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+  ctx.set(pageHeaders);
+  ctx.body = renderMessagePage({ title: "Signed out", message: "You have signed out of the development sign-in." });
+}

@@ -1,0 +1,121 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
+import Provider from "oidc-provider";
+import { buildConfiguration } from "./configuration";
+import { pageHeaders, renderMessagePage } from "./html";
+import { createInteractionHandler } from "./interactions";
+import { loadOrCreateCookieKeys, loadOrCreateSigningKeys, type SigningKeys } from "./keys";
+import { treatOfflineAccessAsConsent } from "./offline-access";
+import { isConsoleLoginUri } from "./redirect-uris";
+import { openSqliteAdapterStore, type SqliteAdapterStore } from "./sqlite-adapter";
+
+export interface IdentityProviderOptions {
+  /** e.g. "http://127.0.0.1:5101" (standalone) or "http://localhost:3000/oidc" (mounted under the console's origin) */
+  issuer: string;
+  /** audience of access tokens for the Manager, e.g. "station-manager" */
+  managerAudience: string;
+  /** the API scope the console requests, e.g. "manager.api" */
+  managerScope: string;
+  clients: Array<{ clientId: string; clientSecret: string }>;
+  /** where signing keys and the provider's storage live (created if missing) */
+  dataDirectory: string;
+  /** default 900 */
+  accessTokenTtlSeconds?: number;
+  /**
+   * Build URLs from X-Forwarded-Proto/Host, for an embedding server behind a TLS-terminating
+   * reverse proxy it trusts (express "trust proxy"). Default false: the request's own Host.
+   */
+  trustProxy?: boolean;
+}
+
+export interface IdentityProvider {
+  issuer: string;
+  /** Mountable: a standalone http server, or express `app.use("/oidc", handler)` before any body parser. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Public keys, for verifiers in the same process. */
+  jwks: { keys: JsonWebKey[] };
+  close(): Promise<void>;
+}
+
+const interactionPath = /^\/interaction\/([\w-]+)$/;
+
+export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
+  const signingKeys = await loadOrCreateSigningKeys(options.dataDirectory);
+  const store = openSqliteAdapterStore(join(options.dataDirectory, "identity.sqlite"));
+  const clientIds = new Set(options.clients.map((client) => client.clientId));
+  try {
+    return assembleProvider(options, signingKeys, store, clientIds);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function assembleProvider(
+  options: IdentityProviderOptions,
+  signingKeys: SigningKeys,
+  store: SqliteAdapterStore,
+  clientIds: ReadonlySet<string>,
+): IdentityProvider {
+  const provider = new Provider(
+    options.issuer,
+    buildConfiguration({
+      issuer: options.issuer,
+      managerAudience: options.managerAudience,
+      managerScope: options.managerScope,
+      clients: options.clients,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+      signingKeys: signingKeys.privateJwks,
+      cookieKeys: loadOrCreateCookieKeys(options.dataDirectory),
+      adapter: (model: string) => store.adapterFor(model),
+    }),
+  );
+
+  provider.proxy = options.trustProxy ?? false;
+  allowConsoleLoginUris(provider, clientIds);
+  provider.use(treatOfflineAccessAsConsent({ authorizationPath: provider.pathFor("authorization", { mountPath: "" }), clientIds }));
+  provider.on("server_error", (_ctx: unknown, error: unknown) => {
+    console.error("[identity] server error", error);
+  });
+
+  const handleInteraction = createInteractionHandler(provider);
+  const handleProtocol = provider.callback();
+
+  return {
+    issuer: options.issuer,
+    handler(req, res) {
+      const match = interactionPath.exec(new URL(req.url ?? "/", "http://placeholder").pathname);
+      if (!match?.[1]) {
+        void handleProtocol(req, res);
+        return;
+      }
+      handleInteraction(req, res, match[1]).catch((error: unknown) => {
+        console.error("[identity] interaction failed", error);
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        res.writeHead(500, pageHeaders).end(
+          renderMessagePage({ title: "Sign-in problem", message: "Something went wrong. Return to the Station Console and sign in again." }),
+        );
+      });
+    },
+    jwks: signingKeys.publicJwks,
+    async close() {
+      store.close();
+    },
+  };
+}
+
+/** These clients accept any origin's `/login` (redirect-uris.ts); other clients keep their registered lists. */
+function allowConsoleLoginUris(provider: Provider, clientIds: ReadonlySet<string>) {
+  const { prototype } = provider.Client;
+  const registeredRedirectUriAllowed = prototype.redirectUriAllowed;
+  const registeredPostLogoutRedirectUriAllowed = prototype.postLogoutRedirectUriAllowed;
+  prototype.redirectUriAllowed = function redirectUriAllowed(value) {
+    return clientIds.has(this.clientId) ? isConsoleLoginUri(value) : registeredRedirectUriAllowed.call(this, value);
+  };
+  prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(value) {
+    return clientIds.has(this.clientId) ? isConsoleLoginUri(value) : registeredPostLogoutRedirectUriAllowed.call(this, value);
+  };
+}
