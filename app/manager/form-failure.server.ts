@@ -17,7 +17,7 @@ export async function managerFailureReply(
   options: { saveFailedKey: string; notFound?: NotFoundKind; fieldNames?: Record<string, string> },
 ): Promise<SubmissionResult<string[]>> {
   const messageKey = await actionFailureMessage(error, request, options);
-  if (isManagerError(error, "validation")) {
+  if (isManagerError(error) && error.failure.kind === "validation") {
     const fieldErrors: Record<string, string[]> = {};
     for (const [managerField, messages] of Object.entries(error.failure.fieldErrors)) {
       fieldErrors[options.fieldNames?.[managerField] ?? managerField] = messages;

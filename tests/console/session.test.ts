@@ -50,7 +50,7 @@ describe("sessions", () => {
     const previous = await getSession(requestWith(before));
     expect(previous.get("returnTo")).toBe("/stations");
 
-    const [cleared, fresh] = await startSignedInSession(requestWith(before), previous, { user, tokens });
+    const [cleared = "", fresh = ""] = await startSignedInSession(requestWith(before), previous, { user, tokens });
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     const signedIn = await getSession(requestWith(fresh));
     expect(signedIn.id).not.toBe(previous.id);
