@@ -1,0 +1,30 @@
+// App customization: 204 while there is none; create, update by id, delete (reset) by id.
+import { managerPaths } from "../../app/manager/paths";
+import { WritableAppCustomizationSchema } from "../../app/manager/schemas";
+import {
+  createAppCustomization,
+  deleteAppCustomization,
+  updateAppCustomization,
+} from "../admin/app-customization";
+import type { Simulation } from "../simulation";
+import { parseWith, Reply } from "./http";
+import { param, routePath, type ApiRoutes } from "./routes";
+
+export function appCustomizationRoutes(api: ApiRoutes, simulation: Simulation) {
+  const { state } = simulation;
+  const id = param("id");
+
+  api.get(routePath(managerPaths.appCustomization), "appCustomization.show", () =>
+    state.appCustomization ?? Reply.noContent(),
+  );
+  api.post(routePath(managerPaths.appCustomization), "appCustomization.edit", ({ body }) =>
+    Reply.json(201, createAppCustomization(state, parseWith(WritableAppCustomizationSchema, body))),
+  );
+  api.put(routePath(managerPaths.appCustomizationById, id), "appCustomization.edit", ({ params, body }) =>
+    updateAppCustomization(state, params.id!, parseWith(WritableAppCustomizationSchema, body)),
+  );
+  // The console sends the current configuration along; the reset does not need it.
+  api.delete(routePath(managerPaths.appCustomizationById, id), "appCustomization.edit", ({ params }) =>
+    deleteAppCustomization(state, params.id!),
+  );
+}

@@ -1,0 +1,206 @@
+// Test controls: JSON over HTTP under /__simulator/, mounted only when the simulator starts with
+// testControls (otherwise those paths are 404 like any unknown path). They set up what a test
+// needs — faults, hub outages, fingerprint changes, fleets of any size, listeners, events — and
+// never stand in for the Manager API itself: tests change stations through REST with a token.
+import express, { type Request, type Response } from "express";
+import * as z from "zod";
+import { SystemEventTypeSchema } from "../app/manager/schemas";
+import { raiseSystemEvent } from "./events/system-events";
+import { fingerprint, runtimeRandom } from "./fleet/ids";
+import { requireStation } from "./fleet/lookup";
+import { askForMic } from "./fleet/moderation";
+import { reconnectStation } from "./fleet/presence";
+import { maximumSeededStations } from "./seed/generated-fleet";
+import { parseWith, sendAnswer, sendError } from "./api/http";
+import { problems } from "./problems";
+import type { Simulation } from "./simulation";
+
+export const controlsPath = "/__simulator";
+
+export interface HubControls {
+  dropConnections(): void;
+  setAvailable(available: boolean): void;
+  connectionCount(): number;
+}
+
+const FaultsSchema = z
+  .object({
+    latencyMs: z.number().int().min(0).max(60_000),
+    failNext5xx: z.union([z.number().int().min(0), z.literal("always")]),
+    noInternet: z.boolean(),
+    invalidToken: z.boolean(),
+    down: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+const HubsSchema = z.object({ action: z.enum(["drop", "down", "up"]) });
+
+const SeedSchema = z.union([
+  z.object({ stations: z.number().int().min(1).max(maximumSeededStations) }).strict(),
+  z.object({ reset: z.literal(true) }).strict(),
+]);
+
+const ClockSchema = z.object({ speed: z.number().positive().max(10_000), autonomous: z.boolean() }).partial().strict();
+
+const ListenerSchema = z.object({
+  serialNumber: z.string().min(1),
+  channelIndex: z.number().int().min(1),
+  displayName: z.string().trim().min(1).max(64),
+});
+
+const EventSchema = z.object({
+  type: SystemEventTypeSchema,
+  code: z.string().min(1),
+  stationSerialNumber: z.string().nullable().optional(),
+  isDismissable: z.boolean(),
+  parameters: z.record(z.string(), z.string()).optional(),
+});
+
+const FingerprintSchema = z.object({ fingerprint: z.string().min(1).optional() }).strict();
+
+export function controlsRouter(simulation: Simulation, hubs: HubControls): express.Router {
+  const { state, faults } = simulation;
+  const router = express.Router();
+  router.use(express.json({ limit: "100kb" }));
+
+  const handle = (handler: (req: Request) => unknown) => (req: Request, res: Response) => {
+    Promise.resolve()
+      .then(() => handler(req))
+      .then(
+        (answer) => sendAnswer(res, answer),
+        (error: unknown) => sendError(res, error),
+      );
+  };
+
+  router.post(
+    "/faults",
+    handle((req) => {
+      const changes = parseWith(FaultsSchema, req.body ?? {});
+      // A Manager that goes down takes its hub connections with it.
+      if (changes.down) hubs.dropConnections();
+      return faults.update(changes);
+    }),
+  );
+
+  router.post(
+    "/hubs",
+    handle((req) => {
+      const { action } = parseWith(HubsSchema, req.body);
+      if (action === "drop") hubs.dropConnections();
+      else hubs.setAvailable(action === "up");
+      return { action, connectionCount: hubs.connectionCount() };
+    }),
+  );
+
+  // The device gets a new certificate. The Manager keeps the fingerprint it stored until an
+  // Accept fails with error:fingerprint-mismatch, exactly as with a real station.
+  router.post(
+    "/stations/:serialNumber/fingerprint",
+    handle((req) => {
+      const record = requireStation(state, req.params.serialNumber!);
+      const requested = parseWith(FingerprintSchema, req.body ?? {});
+      record.deviceFingerprint = requested.fingerprint ?? fingerprint(runtimeRandom);
+      state.store.saveStation(record);
+      return {
+        serialNumber: record.station.serialNumber,
+        storedFingerprint: record.station.authorization.fingerprint,
+        currentFingerprint: record.deviceFingerprint,
+      };
+    }),
+  );
+
+  // A deleted or reset-rejected station is power-cycled and knocks again now.
+  router.post(
+    "/stations/:serialNumber/reconnect",
+    handle((req) => reconnectStation(state, req.params.serialNumber!).station),
+  );
+
+  router.post(
+    "/firmware/:serialNumber/fail-next-update",
+    handle((req) => {
+      const record = requireStation(state, req.params.serialNumber!);
+      record.failNextUpdate = true;
+      state.store.saveStation(record);
+      return { serialNumber: record.station.serialNumber, failNextUpdate: true };
+    }),
+  );
+
+  router.post(
+    "/seed",
+    handle((req) => {
+      const request = parseWith(SeedSchema, req.body);
+      // A reset gives a test a fresh simulator: the default fleet and no faults.
+      if ("reset" in request) faults.reset();
+      simulation.seed("stations" in request ? request.stations : undefined);
+      return summary();
+    }),
+  );
+
+  router.post(
+    "/clock",
+    handle((req) => {
+      const request = parseWith(ClockSchema, req.body ?? {});
+      if (request.speed !== undefined) simulation.clock.setSpeed(request.speed);
+      if (request.autonomous !== undefined) simulation.setAutonomous(request.autonomous);
+      return { speed: simulation.clock.speed, autonomous: simulation.life.isRunning };
+    }),
+  );
+
+  router.post(
+    "/listeners",
+    handle((req) => {
+      const request = parseWith(ListenerSchema, req.body);
+      return askForMic(state, request.serialNumber, request.channelIndex, request.displayName);
+    }),
+  );
+
+  router.post(
+    "/events",
+    handle((req) => {
+      const request = parseWith(EventSchema, req.body);
+      if (request.stationSerialNumber) requireStation(state, request.stationSerialNumber);
+      return raiseSystemEvent(state, request);
+    }),
+  );
+
+  router.get("/state", handle(() => summary()));
+  router.use((req, res) => sendError(res, problems.routeNotFound(req.method, req.originalUrl)));
+
+  function summary() {
+    const byComputedState: Record<string, number> = {};
+    const activities: { serialNumber: string; activity: string; firmwareStatus: number }[] = [];
+    let absentStations = 0;
+    for (const record of state.records.values()) {
+      if (record.presence !== "present") {
+        absentStations++;
+        continue;
+      }
+      const computed = record.station.deviceState.computedState;
+      byComputedState[computed] = (byComputedState[computed] ?? 0) + 1;
+      if (record.activity) {
+        activities.push({
+          serialNumber: record.station.serialNumber,
+          activity: record.activity.kind,
+          firmwareStatus: record.firmware.status,
+        });
+      }
+    }
+    return {
+      seed: state.meta.seed,
+      stations: state.records.size - absentStations,
+      absentStations,
+      byComputedState,
+      activities,
+      statistics: state.currentStatistics(),
+      systemEvents: state.systemEvents.length,
+      tokens: state.tokens.size,
+      hasAppCustomization: state.appCustomization !== null,
+      faults: faults.current,
+      clock: { speed: simulation.clock.speed, autonomous: simulation.life.isRunning, pendingTimers: simulation.clock.pendingCount() },
+      hubConnections: hubs.connectionCount(),
+    };
+  }
+
+  return router;
+}

@@ -1,0 +1,43 @@
+// Faults a test can switch on through the test controls: slow answers, server errors, no
+// internet for the Manager, every token refused, or the whole Manager unreachable.
+export interface Faults {
+  latencyMs: number;
+  /** How many of the next API calls answer 500; "always" until switched off. */
+  failNext5xx: number | "always";
+  noInternet: boolean;
+  invalidToken: boolean;
+  /** The Manager is unreachable: every API and hub connection is cut (the test controls stay up). */
+  down: boolean;
+}
+
+const noFaults: Faults = { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false };
+
+export class FaultInjection {
+  private faults: Faults = { ...noFaults };
+
+  get current(): Faults {
+    return { ...this.faults };
+  }
+
+  update(changes: Partial<Faults>): Faults {
+    this.faults = { ...this.faults, ...changes };
+    return this.current;
+  }
+
+  reset() {
+    this.faults = { ...noFaults };
+  }
+
+  /** Whether this call should fail with a 500; counts one failure down. */
+  takeServerError(): boolean {
+    const { failNext5xx } = this.faults;
+    if (failNext5xx === "always") return true;
+    if (failNext5xx <= 0) return false;
+    this.faults.failNext5xx = failNext5xx - 1;
+    return true;
+  }
+
+  isInternetAvailable(): boolean {
+    return !this.faults.noInternet;
+  }
+}

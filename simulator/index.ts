@@ -1,0 +1,191 @@
+// The built-in Manager simulator: REST API and SignalR hubs on one HTTP server, over a simulated
+// fleet persisted in SQLite, with the development identity provider beside it (its own port,
+// or mounted by the console under its origin). docs/decisions/012-simulated-fleet.md.
+import { mkdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { createAccessTokenVerifier, createIdentityProvider, type IdentityProvider } from "./identity";
+import { createHubServer } from "./hubs";
+import { createManagerApp } from "./api/app";
+import { hubAuthenticator } from "./api/authentication";
+import { createClock } from "./clock";
+import { controlsPath, controlsRouter } from "./controls";
+import { bridgeToHubs } from "./hub-bridge";
+import { Simulation } from "./simulation";
+import { openStore } from "./store/store";
+
+export interface SimulatorOptions {
+  /** Default "127.0.0.1". */
+  managerHost?: string;
+  /** Default 5100; 0 = ephemeral. */
+  managerPort?: number;
+  identity:
+    | { mode: "standalone"; host?: string; port?: number /* default 5101 */ }
+    | { mode: "embedded"; issuer: string /* the caller mounts identity.handler at the issuer's path */ };
+  /** Default "station-manager". */
+  managerAudience?: string;
+  /** Default "manager.api". */
+  managerScope?: string;
+  /** Default station-console with the development secret. */
+  consoleClient?: { clientId: string; clientSecret: string };
+  /** The SQLite file(s) live here. */
+  dataDirectory: string;
+  /** Default false. */
+  testControls?: boolean;
+  /** Clock speed factor, default 1. */
+  speed?: number;
+  /** The fleet's spontaneous life (listeners, events) — default true; tests turn it off. */
+  autonomous?: boolean;
+  /** Wipe and seed the default fleet. */
+  reseed?: boolean;
+  /** Seed N stations instead of the default fleet. */
+  seedStations?: number;
+  /** Default 900 s; tests shorten it. */
+  accessTokenTtlSeconds?: number;
+}
+
+export interface RunningSimulator {
+  managerUrl: string;
+  identity: IdentityProvider;
+  identityUrl: string;
+  controlsUrl: string | null;
+  close(): Promise<void>;
+}
+
+export const defaultConsoleClient = { clientId: "station-console", clientSecret: "station-console-development-secret" };
+export const defaultManagerPort = 5100;
+export const defaultIdentityPort = 5101;
+
+/** The identity provider keeps its keys and sessions apart from the Manager's data, so a reseed keeps them. */
+export function identityDataDirectory(dataDirectory: string) {
+  return path.join(dataDirectory, "identity");
+}
+
+async function listen(server: Server, host: string, port: number): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port: boundPort } = server.address() as AddressInfo;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}`;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** The identity provider; standalone, it listens before it is created, so an ephemeral port can name the issuer. */
+async function startIdentity(options: SimulatorOptions) {
+  const providerOptions = {
+    managerAudience: options.managerAudience ?? "station-manager",
+    managerScope: options.managerScope ?? "manager.api",
+    clients: [options.consoleClient ?? defaultConsoleClient],
+    dataDirectory: identityDataDirectory(options.dataDirectory),
+    ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
+  };
+  if (options.identity.mode === "embedded") {
+    const provider = await createIdentityProvider({ ...providerOptions, issuer: options.identity.issuer });
+    return { provider, url: provider.issuer, close: () => provider.close() };
+  }
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handler(req, res));
+  const url = await listen(server, options.identity.host ?? "127.0.0.1", options.identity.port ?? defaultIdentityPort);
+  try {
+    const provider = await createIdentityProvider({ ...providerOptions, issuer: url });
+    handler = provider.handler;
+    return {
+      provider,
+      url,
+      close: async () => {
+        await closeServer(server);
+        await provider.close();
+      },
+    };
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+}
+
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  mkdirSync(options.dataDirectory, { recursive: true });
+  const identity = await startIdentity(options);
+  const verify = createAccessTokenVerifier({
+    issuer: identity.provider.issuer,
+    audience: options.managerAudience ?? "station-manager",
+    jwks: identity.provider.jwks,
+  });
+
+  const simulation = new Simulation({
+    store: openStore(options.dataDirectory),
+    clock: createClock(options.speed ?? 1),
+    autonomous: options.autonomous ?? true,
+    reseed: options.reseed,
+    seedStations: options.seedStations,
+  });
+  const hubs = createHubServer({ authenticate: hubAuthenticator(verify, simulation.faults) });
+  const unbridge = bridgeToHubs(simulation.state, hubs);
+
+  const app = createManagerApp({
+    simulation,
+    verify,
+    hubRouter: hubs.router,
+    controls: options.testControls ? controlsRouter(simulation, hubs) : null,
+    controlsPath,
+  });
+  const server = createServer(app);
+  server.on("upgrade", (req, socket, head) => {
+    if (simulation.faults.current.down) {
+      socket.destroy();
+    } else if (!hubs.handleUpgrade(req, socket, head)) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    }
+  });
+
+  let managerUrl: string;
+  try {
+    managerUrl = await listen(server, options.managerHost ?? "127.0.0.1", options.managerPort ?? defaultManagerPort);
+  } catch (error) {
+    unbridge();
+    await hubs.close();
+    simulation.close();
+    await identity.close();
+    throw error;
+  }
+
+  return {
+    managerUrl,
+    identity: identity.provider,
+    identityUrl: identity.url,
+    controlsUrl: options.testControls ? `${managerUrl}${controlsPath}` : null,
+    async close() {
+      unbridge();
+      await hubs.close();
+      await closeServer(server);
+      simulation.close();
+      await identity.close();
+    },
+  };
+}
+
+/** Wipes the simulator's data and seeds it again (npm run simulator:reseed), without starting anything. */
+export function reseedSimulator(options: { dataDirectory: string; seedStations?: number }) {
+  mkdirSync(options.dataDirectory, { recursive: true });
+  const simulation = new Simulation({
+    store: openStore(options.dataDirectory),
+    clock: createClock(),
+    autonomous: false,
+    reseed: true,
+    seedStations: options.seedStations,
+  });
+  const summary = { stations: simulation.state.records.size, seed: simulation.state.meta.seed };
+  simulation.close();
+  return summary;
+}
