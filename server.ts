@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { statSync } from "node:fs";
 import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.server";
@@ -17,8 +17,6 @@ import { signInRateLimit } from "./server/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
-
-installGlobals({ nativeFetch: true });
 
 interface ConsoleBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {

@@ -54,7 +54,7 @@ async function completeSignIn(request: Request) {
     signedIn = await new Authenticator<SignedIn>().use(strategy, "console").authenticate("console", request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.warn("Sign-in callback failed:", error instanceof Error ? error.message : error);
+    console.warn("Sign-in callback failed:", error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : error);
     return { view: "callbackError" as const, redirectTo: session.get("returnTo") ?? "/" };
   }
   const returnTo = session.get("returnTo") ?? "/";
