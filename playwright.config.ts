@@ -36,7 +36,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "nojs", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    // Specs about a JavaScript-only comfort say so in their file name.
+    { name: "nojs", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
     command: "node_modules/.bin/tsx server.ts",

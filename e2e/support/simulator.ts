@@ -35,6 +35,7 @@ async function accessToken(role: DemoRole) {
 
 export const simulator = {
   url: simulatorUrl,
+  state: async () => (await fetch(`${simulatorUrl}/__simulator/state`)).json() as Promise<{ hubConnections: number } & Record<string, unknown>>,
   reset: () => control("seed", { reset: true }),
   faults: (faults: Record<string, unknown>) => control("faults", faults),
   clearFaults: () => control("faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false }),

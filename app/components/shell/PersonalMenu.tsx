@@ -5,6 +5,7 @@ import { Anchor, Avatar, Badge, Button, Group, NativeSelect, Paper, Stack, Text 
 import { useClickOutside } from "@mantine/hooks";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { IconMoon, IconSun } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
 import { accountsPage, type FooterLinks } from "~/components/shell/Footer";
@@ -41,6 +42,11 @@ export function PersonalMenu({
   const menu = useClickOutside<HTMLDetailsElement>(() => {
     if (menu.current) menu.current.open = false;
   });
+
+  // A choice made in the menu (or any navigation) closes it, as a full page load would.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key, menu]);
 
   return (
     <details

@@ -1,0 +1,21 @@
+// Live updates through the console's hub bridge: JavaScript-only by nature.
+import { expect, simulator, test } from "./support/fixtures";
+
+test("a station renamed through the Manager's API appears on the open page without a reload", async ({ page }) => {
+  await page.goto("/stations");
+  const marker = await page.evaluate(() => ((window as unknown as { liveMarker: number }).liveMarker = Math.random()));
+  await simulator.api("admin", "PUT", "/configuration/api/v1.0/stations/MCS-0042/UpdateName", { name: "Renamed Live Hall" });
+  await expect(page.getByText("Renamed Live Hall")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { liveMarker: number }).liveMarker)).toBe(marker);
+});
+
+test("the reconnecting spinner shows while the hubs are down, and live updates recover", async ({ page }) => {
+  await page.goto("/dashboard");
+  // The page's hubs are connected once the bridge has opened them upstream.
+  await expect.poll(async () => (await simulator.state()).hubConnections).toBeGreaterThan(0);
+  await simulator.hubs("down");
+  await expect(page.getByTestId("reconnecting-indicator")).toBeVisible();
+  await expect(page.getByText("Live updates are temporarily interrupted, reload")).toBeVisible({ timeout: 15_000 });
+  await simulator.hubs("up");
+  await expect(page.getByText("Live updates are temporarily interrupted, reload")).toBeHidden({ timeout: 20_000 });
+});
