@@ -1,0 +1,10 @@
+import type { HubName } from "~/manager/paths";
+import type { PageTitleKey } from "~/utils/meta";
+
+/** What a route module may say about itself in `export const handle`. */
+export interface ScreenHandle {
+  /** The header title, common:titles.<key>. */
+  titleKey?: PageTitleKey;
+  /** Hubs whose pushes revalidate this page (JavaScript only). */
+  hubs?: HubName[];
+}
