@@ -27,8 +27,19 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error("the console did not become healthy in time");
 }
 
-export async function startConsole(options: { stations: number; port: number; simulatorPort: number }): Promise<ConsoleProcess> {
-  const dataDirectory = mkdtempSync(join(tmpdir(), "station-console-bench-"));
+export interface ConsoleOptions {
+  stations: number;
+  port: number;
+  simulatorPort: number;
+  /** A directory to keep (a restart); by default a fresh one that goes away on stop. */
+  dataDirectory?: string;
+  /** Default true: a fresh fleet. */
+  reseed?: boolean;
+}
+
+export async function startConsole(options: ConsoleOptions): Promise<ConsoleProcess> {
+  const ownsDirectory = options.dataDirectory === undefined;
+  const dataDirectory = options.dataDirectory ?? mkdtempSync(join(tmpdir(), "station-console-bench-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
     stdio: ["ignore", "ignore", "inherit"],
@@ -40,7 +51,7 @@ export async function startConsole(options: { stations: number; port: number; si
       DATA_DIRECTORY: dataDirectory,
       SIMULATOR_PORT: String(options.simulatorPort),
       SIMULATOR_STATIONS: String(options.stations),
-      SIMULATOR_RESEED: "true",
+      SIMULATOR_RESEED: String(options.reseed ?? true),
       SIMULATOR_AUTONOMOUS: "false",
       SIMULATOR_TEST_CONTROLS: "true",
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "100000",
@@ -60,7 +71,7 @@ export async function startConsole(options: { stations: number; port: number; si
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dataDirectory, { recursive: true, force: true });
+      if (ownsDirectory) rmSync(dataDirectory, { recursive: true, force: true });
     },
   };
 }
