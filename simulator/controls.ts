@@ -31,6 +31,7 @@ const FaultsSchema = z
     noInternet: z.boolean(),
     invalidToken: z.boolean(),
     down: z.boolean(),
+    failPath: z.string().min(1).nullable(),
   })
   .partial()
   .strict();
