@@ -2,7 +2,7 @@
 // only) and turns their pushes into revalidation of the page's loaders: the Manager stays the
 // single source of truth (DESIGN.md §4, §9). JavaScript-only by nature.
 import { notifications } from "@mantine/notifications";
-import { useMatches, useRevalidator } from "@remix-run/react";
+import { useMatches, useNavigation, useRevalidator } from "@remix-run/react";
 import type { HubConnection } from "@microsoft/signalr";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -46,17 +46,37 @@ export function LiveUpdates() {
   const hubsKey = hubs.join(",");
   const entries = useRef(new Map<HubName, HubEntry>());
   const coalescer = useRef<Coalescer | null>(null);
+  const navigationState = useNavigation().state;
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // A revalidation started while a navigation loads would abort that navigation's loaders (and
+  // lose the flash message the first answer consumed): wait until the navigation is done.
+  const navigating = useRef(false);
+  navigating.current = navigationState !== "idle";
+  const deferred = useRef(false);
 
   useEffect(() => {
-    coalescer.current = createCoalescer(() => revalidate.current(), revalidationIntervalMs);
+    coalescer.current = createCoalescer(() => {
+      if (navigating.current) {
+        deferred.current = true;
+        coalescer.current?.settled();
+        return;
+      }
+      revalidate.current();
+    }, revalidationIntervalMs);
     return () => coalescer.current?.dispose();
   }, []);
 
+  // After every render: once neither a revalidation nor a navigation is loading, the last run
+  // is over (checked each time rather than on a change of state, which React may batch away).
   useEffect(() => {
-    if (revalidator.state === "idle") coalescer.current?.settled();
-  }, [revalidator.state]);
+    if (revalidator.state !== "idle" || navigationState !== "idle") return;
+    coalescer.current?.settled();
+    if (deferred.current) {
+      deferred.current = false;
+      coalescer.current?.notify();
+    }
+  });
 
   useEffect(() => {
     const current = entries.current;
