@@ -2,7 +2,7 @@
 // only) and turns their pushes into revalidation of the page's loaders: the Manager stays the
 // single source of truth (DESIGN.md §4, §9). JavaScript-only by nature.
 import { notifications } from "@mantine/notifications";
-import { useMatches, useNavigation, useRevalidator } from "@remix-run/react";
+import { useFetchers, useMatches, useNavigation, useRevalidator } from "@remix-run/react";
 import type { HubConnection } from "@microsoft/signalr";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -53,6 +53,11 @@ export function LiveUpdates() {
   // lose the flash message the first answer consumed): wait until the navigation is done.
   const navigating = useRef(false);
   navigating.current = navigationState !== "idle";
+  // While a form is being submitted, every loader runs again once the action is done — after
+  // the change a push announces — so the push needs no revalidation of its own.
+  const fetchers = useFetchers();
+  const submitting = useRef(false);
+  submitting.current = navigationState === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
   const deferred = useRef(false);
 
   useEffect(() => {
@@ -121,7 +126,7 @@ export function LiveUpdates() {
           .build();
         for (const target of Object.values(hubMessages[entry.hub])) {
           connection.on(target, () => {
-            coalescer.current?.notify();
+            if (!submitting.current) coalescer.current?.notify();
           });
         }
         connection.onreconnecting(() => {
