@@ -47,7 +47,10 @@ export function ChannelOrder({ channels, canSort }: { channels: AppViewChannel[]
             <SortableChannelList
               channels={channels}
               onMove={(channelId, position) =>
-                mover.submit({ intent: "moveChannel", channelId, position: String(position) }, { method: "post", preventScrollReset: true })
+                mover.submit(
+                  { intent: "moveChannel", channelId, position: String(position), respond: "data" },
+                  { method: "post", preventScrollReset: true },
+                )
               }
             />
           </Suspense>

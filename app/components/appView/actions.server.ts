@@ -2,7 +2,7 @@
 // UpdateChannelOrder; the target position travels with the form, so a repeat is harmless) and
 // mute or unmute a channel's audience mic (the moderation update; the target state travels with
 // the form). Each answers with one redirect back to the page as it was.
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import * as z from "zod";
 import { requirePermission, type SignedInContext } from "~/auth/guard.server";
 import { channelsInAppOrder } from "~/components/appView/view.server";
@@ -23,6 +23,12 @@ export function appViewPath(request: Request) {
   return `/appView${query ? `?${query}` : ""}`;
 }
 
+/** A plain form post is redirected back; a drop (a fetcher, respond=data) gets a data answer,
+ * after which Remix reloads the page's loaders — a fetcher's redirect to its own page does not. */
+function answer(request: Request, formData: FormData) {
+  return formData.get("respond") === "data" ? data({ done: true }) : redirect(appViewPath(request));
+}
+
 async function reportFailure(request: Request, error: unknown) {
   if (!isManagerError(error)) throw error;
   const message = await actionFailureMessage(error, request);
@@ -36,7 +42,7 @@ export async function moveChannelTo(request: Request, context: SignedInContext, 
   const parsed = MoveSchema.safeParse({ channelId: formData.get("channelId"), position: formData.get("position") });
   if (!parsed.success) {
     await setFlash(request, { kind: "error", message: "moderation:appView.order.positionInvalid" });
-    return redirect(appViewPath(request));
+    return answer(request, formData);
   }
   const { channelId, position } = parsed.data;
   try {
@@ -54,7 +60,7 @@ export async function moveChannelTo(request: Request, context: SignedInContext, 
   } catch (error) {
     await reportFailure(request, error);
   }
-  return redirect(appViewPath(request));
+  return answer(request, formData);
 }
 
 const MuteSchema = z.object({ channelId: z.string().min(1), muted: z.enum(["true", "false"]) });

@@ -8,7 +8,13 @@ import { Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import { IconAlertOctagon, IconAlertTriangle, IconDownload, IconHelpCircle, IconInfoCircle, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/system-events";
+import { useHydrated } from "~/utils/use-hydrated";
 import { withSearchParams } from "~/utils/url";
+
+/** Once hydrated, the dismiss forms run as fetchers and ask for a data answer, not a redirect. */
+function FetcherAnswer() {
+  return useHydrated() ? <input type="hidden" name="respond" value="data" /> : null;
+}
 
 export interface SystemEventView {
   id: string;
@@ -71,6 +77,7 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
           <fetcher.Form method="post" preventScrollReset>
             <input type="hidden" name="eventId" value={event.id} />
             <input type="hidden" name="events" value={shown} />
+            <FetcherAnswer />
             <Button
               type="submit"
               name="intent"
@@ -128,6 +135,7 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
             {canDismiss ? (
               <dismissAllFetcher.Form method="post" preventScrollReset>
                 <input type="hidden" name="events" value={shown} />
+                <FetcherAnswer />
                 <Button type="submit" name="intent" value="dismissAllEvents" variant="default" disabled={dismissable === 0 || dismissingAll}>
                   {t("systemEvents.dismissAll")}
                 </Button>

@@ -1,7 +1,7 @@
 // What the dashboard does on POST: dismiss one system event, or all of them. Both are harmless
 // when sent twice (the Manager ignores a second dismissal) and answer with one redirect back to
 // the panel as it was (its `events` count kept).
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { requirePermission, type SignedInContext } from "~/auth/guard.server";
 import { shownEventCount, systemEventPageSize } from "~/domain/system-events";
 import { actionFailureMessage } from "~/manager/failures.server";
@@ -12,6 +12,15 @@ import { setFlash } from "~/utils/flash.server";
 export function dashboardPath(formData: FormData) {
   const shown = shownEventCount(String(formData.get("events") ?? ""));
   return shown > systemEventPageSize ? `/dashboard?events=${shown}` : "/dashboard";
+}
+
+/**
+ * The answer to a dismissal: a redirect for a plain form post; for a fetcher (it sends
+ * respond=data) a small data answer, after which Remix reloads every loader of the page — a
+ * fetcher's redirect to the page it is on does not.
+ */
+export function answer(formData: FormData) {
+  return formData.get("respond") === "data" ? data({ done: true }) : redirect(dashboardPath(formData));
 }
 
 async function reportFailure(request: Request, error: unknown) {
@@ -33,7 +42,7 @@ export async function dismissOne(request: Request, context: SignedInContext, for
   } catch (error) {
     await reportFailure(request, error);
   }
-  return redirect(dashboardPath(formData));
+  return answer(formData);
 }
 
 export async function dismissAll(request: Request, context: SignedInContext, formData: FormData) {
@@ -44,5 +53,5 @@ export async function dismissAll(request: Request, context: SignedInContext, for
   } catch (error) {
     await reportFailure(request, error);
   }
-  return redirect(dashboardPath(formData));
+  return answer(formData);
 }

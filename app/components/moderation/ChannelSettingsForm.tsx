@@ -19,15 +19,13 @@ interface SettingsChannel {
   isQueueEnabled: boolean;
 }
 
-function SettingsFields({
-  channel,
-  canEdit,
-  lastResult,
-}: {
+interface ChannelSettingsProps {
   channel: SettingsChannel;
   canEdit: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
-}) {
+}
+
+function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) {
   const { t } = useTranslation("moderation");
   const fieldError = useFieldError();
   const navigation = useNavigation();
@@ -126,15 +124,7 @@ function SettingsFields({
   );
 }
 
-export function ChannelSettingsForm({
-  channel,
-  canEdit,
-  lastResult,
-}: {
-  channel: SettingsChannel;
-  canEdit: boolean;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
+export function ChannelSettingsForm({ channel, canEdit, lastResult }: ChannelSettingsProps) {
   const { t } = useTranslation("moderation");
   // A new key when the stored settings change (after a save, or another moderator's) starts
   // the form afresh from them; pushes about the queue leave it alone.
