@@ -39,6 +39,8 @@ test("the moderation list shows every channel with its waiting speakers and sort
   await expect(table.getByRole("row", { name: /Main Hall – Deutsch/ })).toContainText("PIN");
 
   await table.getByRole("link", { name: /Sort by Speakers waiting/ }).click();
+  await expect(page).toHaveURL(/sort=speakersWaiting&order=asc/);
+  await expect(table.getByRole("columnheader", { name: /Speakers waiting/ })).toHaveAttribute("aria-sort", "ascending");
   await table.getByRole("link", { name: /Sort by Speakers waiting/ }).click();
   await expect(page).toHaveURL(/sort=speakersWaiting&order=desc/);
   await expect(table.getByRole("row").nth(1)).toContainText("Q&A Microphone");

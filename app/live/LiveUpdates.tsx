@@ -6,6 +6,7 @@ import { useFetchers, useMatches, useNavigation, useRevalidator } from "@remix-r
 import type { HubConnection } from "@microsoft/signalr";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { isExpectedChange } from "~/domain/push-updates";
 import { createCoalescer, type Coalescer } from "~/live/coalesce";
 import { hubsOf } from "~/live/hubs";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
@@ -125,7 +126,12 @@ export function LiveUpdates() {
           .configureLogging(signalR.LogLevel.None)
           .build();
         for (const target of Object.values(hubMessages[entry.hub])) {
-          connection.on(target, () => {
+          connection.on(target, (_item: unknown, action: unknown) => {
+            if (!isExpectedChange(target, action)) {
+              // Spec §4: e.g. a channel push other than Update is an error; it is not applied.
+              console.error(`Live update contract error: ${entry.hub} ${target} with action ${String(action)}`);
+              return;
+            }
             if (!submitting.current) coalescer.current?.notify();
           });
         }
