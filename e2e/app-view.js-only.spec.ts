@@ -69,3 +69,14 @@ test("the App view passes the accessibility checks, overlays included", async ({
     expect(results.violations.map((violation) => `${step}: ${violation.id}`)).toEqual([]);
   }
 });
+
+test("an overlay takes the focus and closes with Escape", async ({ page }) => {
+  await page.goto("/appView");
+  await sortableReady(page);
+  await orderRows(page).getByRole("link", { name: /Q&A Microphone/ }).click();
+  const overlay = page.getByRole("dialog", { name: "Q&A Microphone" });
+  await expect(overlay.getByRole("link", { name: "Close" }).last()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(overlay).toBeHidden();
+  await expect(page).not.toHaveURL(/channel=/);
+});

@@ -1,10 +1,11 @@
 // An overlay as URL state (like ConfirmDialog, without a form): rendered by the server when its
-// query parameter is set, closed by a link that removes it. With JavaScript focus moves into it,
-// stays there, and Escape closes it.
-import { Box, Button, CloseButton, FocusTrap, Group, Overlay, Paper, Stack, Title } from "@mantine/core";
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+// query parameter is set, closed by a link that removes it. With JavaScript focus moves to its
+// close button.
+import { Button, CloseButton, Group, Stack, Title } from "@mantine/core";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 import { withSearchParams } from "~/utils/url";
 
 export function OverlayDialog({
@@ -21,7 +22,6 @@ export function OverlayDialog({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
   const titleId = useId();
   const closeButton = useRef<HTMLAnchorElement>(null);
   const closeHref = withSearchParams(location, Object.fromEntries(closeParams.map((param) => [param, null])));
@@ -32,43 +32,21 @@ export function OverlayDialog({
   }, []);
 
   return (
-    <Box pos="fixed" inset={0} style={{ zIndex: 400 }}>
-      <Overlay fixed backgroundOpacity={0.55} blur={1} zIndex={400} />
-      <Box pos="fixed" inset={0} style={{ zIndex: 401, display: "grid", placeItems: "center", padding: "1rem", overflowY: "auto" }}>
-        <FocusTrap active>
-          <Paper
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            withBorder
-            shadow="xl"
-            p="lg"
-            w="100%"
-            maw={maxWidth}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") {
-                event.stopPropagation();
-                navigate(closeHref, { preventScrollReset: true, replace: true });
-              }
-            }}
-          >
-            <Stack gap="md">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Title order={2} size="h3" id={titleId}>
-                  {title}
-                </Title>
-                <CloseButton component={Link} to={closeHref} preventScrollReset replace aria-label={t("actions.close")} />
-              </Group>
-              {children}
-              <Group justify="flex-end">
-                <Button component={Link} ref={closeButton} to={closeHref} preventScrollReset replace variant="default">
-                  {t("actions.close")}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        </FocusTrap>
-      </Box>
-    </Box>
+    <UrlDialogFrame titleId={titleId} maxWidth={maxWidth} closeHref={closeHref}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={2} size="h3" id={titleId}>
+            {title}
+          </Title>
+          <CloseButton component={Link} to={closeHref} preventScrollReset replace aria-label={t("actions.close")} />
+        </Group>
+        {children}
+        <Group justify="flex-end">
+          <Button component={Link} ref={closeButton} to={closeHref} preventScrollReset replace variant="default">
+            {t("actions.close")}
+          </Button>
+        </Group>
+      </Stack>
+    </UrlDialogFrame>
   );
 }
