@@ -44,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         type: systemEventTypeName(event.type),
         code: event.code,
         parameters: event.parameters,
-        stationSerialNumber: event.stationSerialNumber,
         isDismissable: event.isDismissable,
       })),
     },

@@ -34,7 +34,6 @@ function toRow(channel: ModerationChannel) {
     stationSerialNumber: channel.stationSerialNumber,
     index: channel.index,
     speakersWaiting: channel.speakersWaiting,
-    hasSpeaker: channel.speakers.some((speaker) => speaker.isSpeaking),
     uplinkEnabled: channel.uplinkEnabled,
     uplinkUnmuted: channel.uplinkUnmuted,
     isQueueEnabled: channel.isQueueEnabled,

@@ -23,7 +23,6 @@ export interface SystemEventView {
   type: SystemEventTypeName;
   code: string;
   parameters: Record<string, string>;
-  stationSerialNumber: string | null;
   isDismissable: boolean;
 }
 
