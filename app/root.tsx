@@ -3,7 +3,7 @@ import mantineNotificationStyles from "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -49,6 +49,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const handle = { i18n: ["common"] };
+
+/**
+ * A live update revalidates the page in place (same URL, no form): nothing the root holds has
+ * changed, and reloading it would consume a flash message meant for the answer of a form
+ * submitted meanwhile (docs/decisions/032-live-updates-during-navigation.md).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

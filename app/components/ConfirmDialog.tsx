@@ -2,10 +2,11 @@
 // ?confirm=<name>; the page then renders this dialog with the real POST form inside — without
 // JavaScript too. With it: focus moves to the first button after 300 ms, focus stays in the
 // dialog, Escape cancels, and the buttons are disabled while the submission runs.
-import { Box, Button, FocusTrap, Group, Overlay, Paper, Stack, Text, Title, type ButtonProps } from "@mantine/core";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Box, Button, Group, Stack, Text, Title, type ButtonProps } from "@mantine/core";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 import { withSearchParams } from "~/utils/url";
 
 export const confirmParam = "confirm";
@@ -62,7 +63,6 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const titleId = useId();
   const bodyId = useId();
@@ -80,60 +80,37 @@ export function ConfirmDialog({
 
   if (!open) return null;
   return (
-    <Box pos="fixed" inset={0} style={{ zIndex: 400 }}>
-      <Overlay fixed backgroundOpacity={0.55} blur={1} zIndex={400} />
-      <Box pos="fixed" inset={0} style={{ zIndex: 401, display: "grid", placeItems: "center", padding: "1rem", overflowY: "auto" }}>
-        <FocusTrap active>
-          <Paper
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            aria-describedby={children ? bodyId : undefined}
-            withBorder
-            shadow="xl"
-            p="lg"
-            w="100%"
-            maw={maxWidth}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") {
-                event.stopPropagation();
-                navigate(cancelHref, { preventScrollReset: true, replace: true });
-              }
-            }}
-          >
-            <Stack gap="md">
-              <Title order={2} size="h3" id={titleId}>
-                {title}
-              </Title>
-              {children ? (
-                <Box id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</Box>
-              ) : null}
-              <Form method="post" action={action ?? withSearchParams(location, closedParams)} preventScrollReset>
-                {Object.entries(fields).map(([field, value]) => (
-                  <input key={field} type="hidden" name={field} value={value} />
-                ))}
-                <Group justify="flex-end" gap="sm">
-                  <Button
-                    component={Link}
-                    ref={firstButton}
-                    to={cancelHref}
-                    preventScrollReset
-                    replace
-                    variant="default"
-                    aria-disabled={submitting || undefined}
-                    onClick={(event) => submitting && event.preventDefault()}
-                  >
-                    {t("actions.cancel")}
-                  </Button>
-                  <Button type="submit" name="intent" value={intent} color={color} loading={submitting} disabled={confirmDisabled}>
-                    {confirmLabel}
-                  </Button>
-                </Group>
-              </Form>
-            </Stack>
-          </Paper>
-        </FocusTrap>
-      </Box>
-    </Box>
+    <UrlDialogFrame titleId={titleId} describedBy={children ? bodyId : undefined} maxWidth={maxWidth} closeHref={cancelHref}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={titleId}>
+          {title}
+        </Title>
+        {children ? (
+          <Box id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</Box>
+        ) : null}
+        <Form method="post" action={action ?? withSearchParams(location, closedParams)} preventScrollReset>
+          {Object.entries(fields).map(([field, value]) => (
+            <input key={field} type="hidden" name={field} value={value} />
+          ))}
+          <Group justify="flex-end" gap="sm">
+            <Button
+              component={Link}
+              ref={firstButton}
+              to={cancelHref}
+              preventScrollReset
+              replace
+              variant="default"
+              aria-disabled={submitting || undefined}
+              onClick={(event) => submitting && event.preventDefault()}
+            >
+              {t("actions.cancel")}
+            </Button>
+            <Button type="submit" name="intent" value={intent} color={color} loading={submitting} disabled={confirmDisabled}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Form>
+      </Stack>
+    </UrlDialogFrame>
   );
 }

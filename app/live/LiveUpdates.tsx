@@ -2,10 +2,11 @@
 // only) and turns their pushes into revalidation of the page's loaders: the Manager stays the
 // single source of truth (DESIGN.md §4, §9). JavaScript-only by nature.
 import { notifications } from "@mantine/notifications";
-import { useMatches, useRevalidator } from "@remix-run/react";
+import { useFetchers, useMatches, useNavigation, useRevalidator } from "@remix-run/react";
 import type { HubConnection } from "@microsoft/signalr";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { isExpectedChange } from "~/domain/push-updates";
 import { createCoalescer, type Coalescer } from "~/live/coalesce";
 import { hubsOf } from "~/live/hubs";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
@@ -46,17 +47,42 @@ export function LiveUpdates() {
   const hubsKey = hubs.join(",");
   const entries = useRef(new Map<HubName, HubEntry>());
   const coalescer = useRef<Coalescer | null>(null);
+  const navigationState = useNavigation().state;
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // A revalidation started while a navigation loads would abort that navigation's loaders (and
+  // lose the flash message the first answer consumed): wait until the navigation is done.
+  const navigating = useRef(false);
+  navigating.current = navigationState !== "idle";
+  // While a form is being submitted, every loader runs again once the action is done — after
+  // the change a push announces — so the push needs no revalidation of its own.
+  const fetchers = useFetchers();
+  const submitting = useRef(false);
+  submitting.current = navigationState === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
+  const deferred = useRef(false);
 
   useEffect(() => {
-    coalescer.current = createCoalescer(() => revalidate.current(), revalidationIntervalMs);
+    coalescer.current = createCoalescer(() => {
+      if (navigating.current) {
+        deferred.current = true;
+        coalescer.current?.settled();
+        return;
+      }
+      revalidate.current();
+    }, revalidationIntervalMs);
     return () => coalescer.current?.dispose();
   }, []);
 
+  // After every render: once neither a revalidation nor a navigation is loading, the last run
+  // is over (checked each time rather than on a change of state, which React may batch away).
   useEffect(() => {
-    if (revalidator.state === "idle") coalescer.current?.settled();
-  }, [revalidator.state]);
+    if (revalidator.state !== "idle" || navigationState !== "idle") return;
+    coalescer.current?.settled();
+    if (deferred.current) {
+      deferred.current = false;
+      coalescer.current?.notify();
+    }
+  });
 
   useEffect(() => {
     const current = entries.current;
@@ -100,8 +126,13 @@ export function LiveUpdates() {
           .configureLogging(signalR.LogLevel.None)
           .build();
         for (const target of Object.values(hubMessages[entry.hub])) {
-          connection.on(target, () => {
-            coalescer.current?.notify();
+          connection.on(target, (_item: unknown, action: unknown) => {
+            if (!isExpectedChange(target, action)) {
+              // Spec §4: e.g. a channel push other than Update is an error; it is not applied.
+              console.error(`Live update contract error: ${entry.hub} ${target} with action ${String(action)}`);
+              return;
+            }
+            if (!submitting.current) coalescer.current?.notify();
           });
         }
         connection.onreconnecting(() => {

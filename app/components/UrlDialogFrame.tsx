@@ -1,0 +1,51 @@
+// The frame of a dialog that is URL state (ConfirmDialog, the App view's overlays): rendered by
+// the server when its query parameter is set; with JavaScript focus stays inside and Escape goes
+// to the closing URL.
+import { Box, FocusTrap, Overlay, Paper } from "@mantine/core";
+import { useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export function UrlDialogFrame({
+  titleId,
+  describedBy,
+  maxWidth,
+  closeHref,
+  children,
+}: {
+  titleId: string;
+  describedBy?: string;
+  maxWidth: number;
+  /** Where Escape goes: the same page without the dialog's query parameters. */
+  closeHref: string;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Box pos="fixed" inset={0} style={{ zIndex: 400 }}>
+      <Overlay fixed backgroundOpacity={0.55} blur={1} zIndex={400} />
+      <Box pos="fixed" inset={0} style={{ zIndex: 401, display: "grid", placeItems: "center", padding: "1rem", overflowY: "auto" }}>
+        <FocusTrap active>
+          <Paper
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            aria-describedby={describedBy}
+            withBorder
+            shadow="xl"
+            p="lg"
+            w="100%"
+            maw={maxWidth}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") {
+                event.stopPropagation();
+                navigate(closeHref, { preventScrollReset: true, replace: true });
+              }
+            }}
+          >
+            {children}
+          </Paper>
+        </FocusTrap>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+// The App view for Owners and Admins: the channel order, the stations with their channels,
+// the ungrouped channels and the phone preview (open by default, toggled by a link), with the
+// channel and QR code overlays as URL state.
+import { Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { IconDeviceMobile } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { ChannelOrder } from "~/components/appView/ChannelOrder";
+import { ChannelOverlay, QrCodeOverlay } from "~/components/appView/Overlays";
+import { StationsOverview, UngroupedChannels, type AppViewStationView } from "~/components/appView/StationsOverview";
+import { previewParam, readAppViewState } from "~/components/appView/url-state";
+import type { AppViewChannel } from "~/components/appView/view.server";
+import { PhonePreview } from "~/components/PhonePreview";
+import { withSearchParams } from "~/utils/url";
+
+export interface AppViewProps {
+  canSort: boolean;
+  order: AppViewChannel[];
+  stations: AppViewStationView[];
+  preview: {
+    isCustomized: boolean;
+    logo: string | null;
+    backgroundColor: string;
+    highlightColor: string;
+    fontColor: "light" | "dark";
+    channels: string[];
+  };
+}
+
+export function AppView({ canSort, order, stations, preview }: AppViewProps) {
+  const { t } = useTranslation("moderation");
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const { previewOpen, channelId, qrChannelId } = readAppViewState(searchParams);
+  const overlayChannel = channelId ? order.find((channel) => channel.id === channelId) : undefined;
+  const qrChannel = qrChannelId ? order.find((channel) => channel.id === qrChannelId) : undefined;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{t("appView.heading")}</Title>
+          <Text>{t("appView.intro")}</Text>
+        </Stack>
+        <Button
+          component={Link}
+          to={withSearchParams(location, { [previewParam]: previewOpen ? "closed" : null })}
+          preventScrollReset
+          replace
+          variant="default"
+          leftSection={<IconDeviceMobile size={16} aria-hidden="true" />}
+          aria-expanded={previewOpen}
+          aria-controls="phone-preview-panel"
+        >
+          {previewOpen ? t("appView.preview.hide") : t("appView.preview.show")}
+        </Button>
+      </Group>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: previewOpen ? 7 : 12 }}>
+          <Stack gap="lg">
+            <ChannelOrder channels={order} canSort={canSort} />
+            <StationsOverview stations={stations} />
+            <UngroupedChannels channels={order.filter((channel) => !channel.group)} />
+          </Stack>
+        </Grid.Col>
+        {previewOpen ? (
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="sm" component="section" aria-labelledby="preview-heading" id="phone-preview-panel" pos="sticky" top={80}>
+              <Title order={2} size="h3" id="preview-heading">
+                {t("appView.preview.heading")}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {preview.isCustomized ? t("appView.preview.customized") : t("appView.preview.default")}
+              </Text>
+              <PhonePreview
+                logo={preview.logo}
+                backgroundColor={preview.backgroundColor}
+                highlightColor={preview.highlightColor}
+                fontColor={preview.fontColor}
+                channels={preview.channels}
+              />
+            </Stack>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+      {overlayChannel ? <ChannelOverlay channel={overlayChannel} /> : null}
+      {qrChannel ? <QrCodeOverlay channel={qrChannel} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+// The channel order in the app. Without JavaScript (and until the drag-and-drop code has
+// loaded) a plain ordered list with up/down buttons and a position field; with it, the same rows
+// become draggable. Every move saves the whole order with UpdateChannelOrder.
+import { Card, Stack, Text, Title } from "@mantine/core";
+import { useFetcher } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { ChannelOrderRow, orderListStyle } from "~/components/appView/ChannelOrderRow";
+import type { AppViewChannel } from "~/components/appView/view.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+const SortableChannelList = lazy(() => import("~/components/appView/SortableChannelList"));
+
+function PlainChannelList({ channels, canSort }: { channels: AppViewChannel[]; canSort: boolean }) {
+  return (
+    <ol style={orderListStyle} data-testid="channel-order">
+      {channels.map((channel) => (
+        <Card component="li" withBorder padding="xs" key={channel.id}>
+          <ChannelOrderRow channel={channel} count={channels.length} canSort={canSort} />
+        </Card>
+      ))}
+    </ol>
+  );
+}
+
+export function ChannelOrder({ channels, canSort }: { channels: AppViewChannel[]; canSort: boolean }) {
+  const { t } = useTranslation("moderation");
+  const hydrated = useHydrated();
+  const mover = useFetcher();
+  const saving = mover.state !== "idle";
+  const plain = <PlainChannelList channels={channels} canSort={canSort} />;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="channel-order-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="channel-order-heading">
+          {t("appView.order.heading")}
+        </Title>
+        <Text size="sm">{canSort ? t("appView.order.intro") : t("appView.order.introReadOnly")}</Text>
+        <Text size="sm" role="status" aria-live="polite" c="dimmed">
+          {saving ? t("appView.order.saving") : ""}
+        </Text>
+        {channels.length === 0 ? (
+          <Text c="dimmed">{t("appView.noChannels")}</Text>
+        ) : hydrated && canSort ? (
+          <Suspense fallback={plain}>
+            <SortableChannelList
+              channels={channels}
+              onMove={(channelId, position) =>
+                mover.submit(
+                  { intent: "moveChannel", channelId, position: String(position), respond: "data" },
+                  { method: "post", preventScrollReset: true },
+                )
+              }
+            />
+          </Suspense>
+        ) : (
+          plain
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+// An overlay as URL state (like ConfirmDialog, without a form): rendered by the server when its
+// query parameter is set, closed by a link that removes it. With JavaScript focus moves to its
+// close button.
+import { Button, CloseButton, Group, Stack, Title } from "@mantine/core";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { UrlDialogFrame } from "~/components/UrlDialogFrame";
+import { withSearchParams } from "~/utils/url";
+
+export function OverlayDialog({
+  title,
+  closeParams,
+  children,
+  maxWidth = 520,
+}: {
+  title: string;
+  /** The query parameters that keep this overlay open. */
+  closeParams: string[];
+  children: ReactNode;
+  maxWidth?: number;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const titleId = useId();
+  const closeButton = useRef<HTMLAnchorElement>(null);
+  const closeHref = withSearchParams(location, Object.fromEntries(closeParams.map((param) => [param, null])));
+
+  useEffect(() => {
+    const timer = setTimeout(() => closeButton.current?.focus(), 300);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <UrlDialogFrame titleId={titleId} maxWidth={maxWidth} closeHref={closeHref}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={2} size="h3" id={titleId}>
+            {title}
+          </Title>
+          <CloseButton component={Link} to={closeHref} preventScrollReset replace aria-label={t("actions.close")} />
+        </Group>
+        {children}
+        <Group justify="flex-end">
+          <Button component={Link} ref={closeButton} to={closeHref} preventScrollReset replace variant="default">
+            {t("actions.close")}
+          </Button>
+        </Group>
+      </Stack>
+    </UrlDialogFrame>
+  );
+}

@@ -1,0 +1,34 @@
+// A channel's properties as short labels (moderation list, app view): text, never colour alone.
+import { Badge, Group } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+export interface ChannelPropertyFlags {
+  uplinkEnabled: boolean;
+  uplinkUnmuted: boolean;
+  isQueueEnabled: boolean;
+  hasPin: boolean;
+  isHidden: boolean;
+  isEnabled: boolean;
+}
+
+export function ChannelProperties({ channel }: { channel: ChannelPropertyFlags }) {
+  const { t } = useTranslation("moderation");
+  const labels: Array<{ key: string; color: string }> = [];
+  if (channel.uplinkEnabled) {
+    labels.push({ key: channel.uplinkUnmuted ? "audienceMicOpen" : "audienceMicMuted", color: channel.uplinkUnmuted ? "green" : "orange" });
+    if (channel.isQueueEnabled) labels.push({ key: "queue", color: "brand" });
+  }
+  if (channel.hasPin) labels.push({ key: "pin", color: "violet" });
+  if (channel.isHidden) labels.push({ key: "hidden", color: "gray" });
+  if (!channel.isEnabled) labels.push({ key: "disabled", color: "red" });
+  if (labels.length === 0) return null;
+  return (
+    <Group gap={4} wrap="wrap">
+      {labels.map(({ key, color }) => (
+        <Badge key={key} color={color} variant="dot" radius="sm">
+          {t(`properties.${key}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+// Pages that watch live state offer a refresh link to browsers without JavaScript (DESIGN.md §4
+// "Live updates"); once hydrated, live updates make it unnecessary and it is hidden.
+import { Anchor } from "@mantine/core";
+import { useLocation } from "@remix-run/react";
+import { IconRefresh } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+
+export function RefreshLink() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Anchor href={`${location.pathname}${location.search}`} className="no-js-only" size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+      <IconRefresh size={16} aria-hidden="true" />
+      {t("noscript.refresh")}
+    </Anchor>
+  );
+}

@@ -1,0 +1,21 @@
+// GET /systemEvents/download: the Manager's system event file, streamed through with its own
+// type and file name. A failure goes back to the dashboard with the generic message (spec §8:
+// download failures are only reported).
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/guard.server";
+import { downloadResponse } from "~/components/dashboard/download.server";
+import { actionFailureMessage } from "~/manager/failures.server";
+import { isManagerError } from "~/manager/http.server";
+import { downloadSystemEvents } from "~/manager/system-events.server";
+import { setFlash } from "~/utils/flash.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { manager } = await requireUser(request, "dashboard.show");
+  try {
+    return downloadResponse(await downloadSystemEvents(manager));
+  } catch (error) {
+    if (!isManagerError(error)) throw error;
+    await setFlash(request, { kind: "error", message: await actionFailureMessage(error, request) });
+    return redirect("/dashboard");
+  }
+}
