@@ -3,6 +3,10 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
   }
+  // Loader and action data typed as single fetch serializes them (data() included).
+  interface Future {
+    v3_singleFetch: true;
+  }
 }
 
 export {};

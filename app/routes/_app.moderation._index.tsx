@@ -64,8 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Moderation() {
-  // data() carries the table cookie; what arrives is the page itself.
-  const { rows, total, totals, state, pageSizes } = useLoaderData() as ReturnType<typeof listPage>;
+  const { rows, total, totals, state, pageSizes } = useLoaderData<typeof loader>();
   return <ModerationList rows={rows} total={total} totals={totals} state={state} pageSizes={pageSizes} />;
 }
 

@@ -24,7 +24,11 @@ const identityErrorCodes = {
   redirectMismatch: "AADB2C90006",
 } as const;
 
-async function startSignIn(request: Request, flow: "signIn" | "passwordReset", extraHeaders: string[] = []) {
+async function startSignIn(
+  request: Request,
+  flow: "signIn" | "passwordReset",
+  extraHeaders: string[] = [],
+): Promise<never> {
   let strategy;
   try {
     strategy = await getStrategy(request, flow);
