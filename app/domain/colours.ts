@@ -39,3 +39,26 @@ export function isWhitish(hex: string): boolean {
   const [red, green, blue] = rgbFromHex(hex);
   return red > 230 && green > 230 && blue > 230;
 }
+
+/** What the hex field holds while typing: non-hex characters (and a leading #) stripped, at most 6. */
+export function hexFieldValue(text: string): string {
+  return stripNonHex(text);
+}
+
+/** The value an `<input type=color>` shows for a hex text ("#rrggbb"; black while the text is not valid). */
+export function pickerValue(hex: string): string {
+  return `#${(normalizeHex(hex) ?? "000000").toLowerCase()}`;
+}
+
+/**
+ * Without JavaScript the colour picker and the hex field post side by side and nothing keeps
+ * them in step: the one the user changed since the page was rendered (`shown`) wins, the typed
+ * hex when both changed. Answers the hex text (non-hex characters stripped), maybe not valid.
+ */
+export function chosenColour(posted: { hex: string | null; picker: string | null }, shown: string): string {
+  const hex = stripNonHex(posted.hex ?? shown);
+  if (hex.toUpperCase() !== stripNonHex(shown).toUpperCase()) return hex;
+  const picker = posted.picker ? normalizeHex(posted.picker) : null;
+  if (picker && picker !== normalizeHex(pickerValue(shown))) return picker;
+  return hex;
+}
