@@ -1,6 +1,7 @@
 // JavaScript comforts of the app customization: the live preview, hex typing, Save and Undo
 // waiting for a change, pushes from the customization hub, and the unsaved-changes guard.
 import sharp from "sharp";
+import { expectNoAxeViolations, setSwitch, withoutAppScripts } from "./admin-helpers";
 import { expect, simulator, test } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 
@@ -100,4 +101,30 @@ test("leaving with unsaved customization changes asks first", async ({ page }) =
   await navigation.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL("/settings");
+});
+
+test.describe("accessibility (axe, WCAG 2.x A/AA)", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`${scheme} mode: empty, stored with errors, the reset dialog; and without JavaScript`, async ({ page }) => {
+      if (scheme === "dark") {
+        await page.goto("/settings");
+        await setSwitch(page.getByRole("region", { name: "Preferences" }), "Dark mode", true);
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+      }
+      await open(page);
+      await expectNoAxeViolations(page);
+      await storeConfiguration("#ffffff");
+      await open(page);
+      await page.getByRole("textbox", { name: "Highlight colour", exact: true }).fill("12");
+      await page.getByRole("textbox", { name: "Text" }).fill("");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Invalid hex value").first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await withoutAppScripts(page);
+      for (const path of ["/appCustomization", "/appCustomization?confirm=resetCustomization"]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
 });

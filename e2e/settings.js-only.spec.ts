@@ -1,6 +1,6 @@
 // JavaScript comforts of the DNS configuration card: the IP field follows the switch, Save waits
 // for a change, the 2 s success state, and the unsaved-changes guard.
-import { setSwitch } from "./admin-helpers";
+import { expectNoAxeViolations, setSwitch, withoutAppScripts } from "./admin-helpers";
 import { expect, test } from "./support/fixtures";
 
 test.beforeEach(async ({ page }) => {
@@ -42,4 +42,26 @@ test("leaving with unsaved DNS changes asks first", async ({ page }) => {
   await navigation.getByRole("link", { name: "API Tokens" }).click();
   await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL("/apiTokens");
+});
+
+test.describe("accessibility (axe, WCAG 2.x A/AA)", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`${scheme} mode: the card, a field error and the confirmation; and the page without JavaScript`, async ({ page }) => {
+      if (scheme === "dark") {
+        await setSwitch(page.getByRole("region", { name: "Preferences" }), "Dark mode", true);
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+      }
+      await expectNoAxeViolations(page);
+      await setSwitch(page, "Use DNS discovery", false);
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Enter the Manager's IP address.").first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.goto("/settings?confirm=dnsConfig&useDnsDiscovery=off&managerIpAddress=10.10.20.5");
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await withoutAppScripts(page);
+      await page.goto("/settings");
+      await expectNoAxeViolations(page);
+    });
+  }
 });

@@ -40,13 +40,13 @@ export function draftFromForm(formData: FormData): CustomizationDraft {
 }
 
 async function imageFor(kind: ImageKind, carried: string | null, upload: Upload | undefined) {
-  if (upload) {
-    if (!upload.bytes) return { image: carried, error: imageProblemMessage(kind, "fileTooLarge") };
-    const result = await processUpload(kind, upload.bytes);
-    return result.ok ? { image: result.dataUrl, error: null } : { image: carried, error: imageProblemMessage(kind, result.problem) };
-  }
-  if (carried && !(await verifyImageDataUrl(kind, carried))) return { image: null, error: imageProblemMessage(kind, "unreadable") };
-  return { image: carried, error: null };
+  // A carried image the page produced reads fine; anything else from the browser is dropped.
+  const kept = carried && (await verifyImageDataUrl(kind, carried)) ? carried : null;
+  const carriedError = carried && !kept ? imageProblemMessage(kind, "unreadable") : null;
+  if (!upload) return { image: kept, error: carriedError };
+  if (!upload.bytes) return { image: kept, error: imageProblemMessage(kind, "fileTooLarge") };
+  const result = await processUpload(kind, upload.bytes);
+  return result.ok ? { image: result.dataUrl, error: null } : { image: kept, error: imageProblemMessage(kind, result.problem) };
 }
 
 /** Checks the carried images, processes new uploads into the draft, and answers their messages. */
