@@ -35,9 +35,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // HTTP-level specs (security, robustness) need no browser and run once.
+    { name: "api", testMatch: /\.api\.spec\.ts$/ },
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: /\.api\.spec\.ts$/ },
     // Specs about a JavaScript-only comfort say so in their file name.
-    { name: "nojs", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+    {
+      name: "nojs",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+      testIgnore: [/\.js-only\.spec\.ts$/, /\.api\.spec\.ts$/],
+    },
   ],
   webServer: {
     command: "node_modules/.bin/tsx server.ts",
@@ -58,6 +64,8 @@ export default defineConfig({
       SIMULATOR_RESEED: "true",
       MANAGER_TIMEOUT_MS: "3000",
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
+      // Loopback has no proxy, but the security tests play one to check HTTPS behaviour.
+      TRUST_PROXY: "true",
     },
   },
 });

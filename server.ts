@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.server";
 import type { ConsoleRuntime } from "./app/runtime.server";
+import { formBodiesOnly } from "./server/body-limits";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { signInRateLimit } from "./server/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./server/security";
@@ -114,6 +115,7 @@ async function main() {
     authorize: async (request) => (await currentBuild()).entry.module.authorizeHubRequest(request),
   });
   app.use(bridge.router);
+  app.use(formBodiesOnly({ formBytes: 1024 * 1024, multipartBytes: 16 * 1024 * 1024 }));
 
   app.all("*", async (request, response, next) => {
     try {

@@ -6,6 +6,7 @@ import express, { type Request, type Response } from "express";
 import * as z from "zod";
 import { SystemEventTypeSchema } from "../app/manager/schemas";
 import { raiseSystemEvent } from "./events/system-events";
+import { startStationUpdateBurst } from "./fleet/burst";
 import { fingerprint, runtimeRandom } from "./fleet/ids";
 import { requireStation } from "./fleet/lookup";
 import { askForMic } from "./fleet/moderation";
@@ -30,6 +31,7 @@ const FaultsSchema = z
     noInternet: z.boolean(),
     invalidToken: z.boolean(),
     down: z.boolean(),
+    failPath: z.string().min(1).nullable(),
   })
   .partial()
   .strict();
@@ -56,6 +58,8 @@ const EventSchema = z.object({
   isDismissable: z.boolean(),
   parameters: z.record(z.string(), z.string()).optional(),
 });
+
+const BurstSchema = z.object({ count: z.number().int().min(1).max(10_000), durationMs: z.number().int().min(1).max(60_000) }).strict();
 
 const FingerprintSchema = z.object({ fingerprint: z.string().min(1).optional() }).strict();
 
@@ -161,6 +165,14 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
       const request = parseWith(EventSchema, req.body);
       if (request.stationSerialNumber) requireStation(state, request.stationSerialNumber);
       return raiseSystemEvent(state, request);
+    }),
+  );
+
+  router.post(
+    "/burst",
+    handle((req) => {
+      const { count, durationMs } = parseWith(BurstSchema, req.body);
+      return startStationUpdateBurst(state, count, durationMs);
     }),
   );
 

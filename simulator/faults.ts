@@ -8,9 +8,11 @@ export interface Faults {
   invalidToken: boolean;
   /** The Manager is unreachable: every API and hub connection is cut (the test controls stay up). */
   down: boolean;
+  /** When set, injected server errors (failNext5xx) only hit API paths containing this text. */
+  failPath: string | null;
 }
 
-const noFaults: Faults = { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false };
+const noFaults: Faults = { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null };
 
 export class FaultInjection {
   private faults: Faults = { ...noFaults };
@@ -29,8 +31,9 @@ export class FaultInjection {
   }
 
   /** Whether this call should fail with a 500; counts one failure down. */
-  takeServerError(): boolean {
-    const { failNext5xx } = this.faults;
+  takeServerError(path = ""): boolean {
+    const { failNext5xx, failPath } = this.faults;
+    if (failPath && !path.includes(failPath)) return false;
     if (failNext5xx === "always") return true;
     if (failNext5xx <= 0) return false;
     this.faults.failNext5xx = failNext5xx - 1;

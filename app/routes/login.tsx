@@ -46,6 +46,13 @@ async function startSignIn(request: Request, flow: "signIn" | "passwordReset", e
   throw errorPage("unexpected");
 }
 
+function stateCookieNames(request: Request) {
+  return (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim().split("=")[0] ?? "")
+    .filter((name) => name.startsWith("oauth2"));
+}
+
 async function completeSignIn(request: Request) {
   const session = await getSession(request);
   let signedIn: SignedIn;
@@ -61,8 +68,10 @@ async function completeSignIn(request: Request) {
   const cookies = await startSignedInSession(request, session, signedIn);
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  // The one-time state cookie of the authorization has done its job.
-  headers.append("Set-Cookie", "oauth2=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  // The one-time state cookies of the authorization (one per tab: oauth2:<id>) have done their job.
+  for (const name of stateCookieNames(request)) {
+    headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  }
   throw redirect(returnTo, { headers });
 }
 

@@ -38,7 +38,7 @@ export const simulator = {
   state: async () => (await fetch(`${simulatorUrl}/__simulator/state`)).json() as Promise<{ hubConnections: number } & Record<string, unknown>>,
   reset: () => control("seed", { reset: true }),
   faults: (faults: Record<string, unknown>) => control("faults", faults),
-  clearFaults: () => control("faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false }),
+  clearFaults: () => control("faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null }),
   hubs: (action: "drop" | "down" | "up") => control("hubs", { action }),
   addListener: (serialNumber: string, channelIndex: number, displayName: string) =>
     control("listeners", { serialNumber, channelIndex, displayName }),

@@ -34,10 +34,10 @@ export interface ManagerAppOptions {
 }
 
 function injectFaults(faults: FaultInjection) {
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const { latencyMs } = faults.current;
     const proceed = () => {
-      if (faults.takeServerError()) sendProblem(res, problems.serverError("Injected server error.").problem);
+      if (faults.takeServerError(req.path)) sendProblem(res, problems.serverError("Injected server error.").problem);
       else next();
     };
     if (latencyMs > 0) setTimeout(proceed, latencyMs);

@@ -171,11 +171,16 @@ export class TokenRequestError extends Error {
 export class CookieJar {
   private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
 
-  async fetch(url: URL, init: RequestInit = {}): Promise<Response> {
-    const header = [...this.cookies.values()]
+  /** The Cookie header this jar sends to a URL. */
+  header(url: URL): string {
+    return [...this.cookies.values()]
       .filter((cookie) => url.pathname === cookie.path || url.pathname.startsWith(cookie.path.endsWith("/") ? cookie.path : `${cookie.path}/`))
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join("; ");
+  }
+
+  async fetch(url: URL, init: RequestInit = {}): Promise<Response> {
+    const header = this.header(url);
     const headers = new Headers(init.headers);
     if (header) headers.set("cookie", header);
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
