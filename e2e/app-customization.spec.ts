@@ -118,8 +118,15 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("link", { name: "Reset to default" })).toBeVisible();
   });
 
-  test("the saved logo shows in the App view's phone preview", async ({ page }) => {
-    const { logo } = await storeConfiguration();
+  test("an active customization saved here shows its logo in the App view's phone preview", async ({ page }) => {
+    await openCustomization(page);
+    await setSwitch(page, "Customization active", true);
+    await chooseImage(page, "Logo file", "Upload logo", { name: "brand.png", mimeType: "image/png", buffer: await pngImage(300, 150) });
+    await expect(logoThumbnail(page)).toHaveAttribute("alt", "The custom logo");
+    await save(page);
+    await expect(savedMessage(page)).toBeVisible();
+    const { logo, isActive } = (await stored())!;
+    expect(isActive).toBe(true);
     await page.goto("/appView");
     await expect(page.getByTestId("phone-preview-logo").first()).toHaveAttribute("src", logo!);
   });

@@ -15,8 +15,8 @@ export const defaultFormLimits: FormLimits = {
   maxFileBytes: imageLimits.maxUploadBytes,
   // Hidden fields carry processed images as data: URLs (at most ~4 MB of base64 each).
   maxFieldBytes: Math.ceil((imageLimits.maxDataUrlImageBytes * 4) / 3) + 64,
-  // A logo and three pictures of 10 MB each, plus the carried images and text.
-  maxTotalBytes: 4 * imageLimits.maxUploadBytes + 4 * Math.ceil((imageLimits.maxDataUrlImageBytes * 4) / 3) + 256 * 1024,
+  // The same bound as the server's guard in front of Remix (server/body-limits.ts: multipart ≤ 16 MB).
+  maxTotalBytes: 16 * 1024 * 1024,
 };
 
 export interface Upload {
