@@ -21,8 +21,11 @@ export async function expectNoAxeViolations(page: Page) {
     .analyze();
   expect(
     results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""} ${JSON.stringify(node.any[0]?.data ?? "")}`).join(" | ")}`,
-    ),
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""} ${JSON.stringify(node.any[0]?.data ?? "")}`)
+          .join(" | ")}`
+    )
   ).toEqual([]);
 }
 

@@ -66,7 +66,12 @@ test.describe("as an admin", () => {
     expect(accessToken).toMatch(/^mcs_[\w-]{30,}$/);
     await expect(created.getByText("It is shown only this once.")).toBeVisible();
 
-    const listed = (await simulator.api("admin", "GET", tokensPath)) as Array<{ name: string; scopes: string[]; expirationDate: string; createdAt: string }>;
+    const listed = (await simulator.api("admin", "GET", tokensPath)) as Array<{
+      name: string;
+      scopes: string[];
+      expirationDate: string;
+      createdAt: string;
+    }>;
     const kiosk = listed.find((token) => token.name === "Kiosk display")!;
     expect(kiosk.scopes).toEqual(["channels.read", "channelAccess.read"]);
     expect(Math.round((Date.parse(kiosk.expirationDate) - Date.parse(kiosk.createdAt)) / 86_400_000)).toBe(14);
@@ -84,7 +89,9 @@ test.describe("as an admin", () => {
     await revoke.getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByText("The token “Kiosk display” has been revoked.").first()).toBeVisible();
     await expect(page.getByRole("row", { name: /Kiosk display/ })).toHaveCount(0);
-    expect((await simulator.api("admin", "GET", tokensPath)).map((token: { name: string }) => token.name)).not.toContain("Kiosk display");
+    expect((await simulator.api("admin", "GET", tokensPath)).map((token: { name: string }) => token.name)).not.toContain(
+      "Kiosk display"
+    );
   });
 
   test("a custom expiry in days is used as typed", async ({ page }) => {
@@ -96,9 +103,9 @@ test.describe("as an admin", () => {
     await dialog.getByLabel("Stations: read").check();
     await dialog.getByRole("button", { name: "Create token" }).click();
     await expect(page.getByRole("dialog", { name: "Token “Quarterly report” created" })).toBeVisible();
-    const token = ((await simulator.api("admin", "GET", tokensPath)) as Array<{ name: string; expirationDate: string; createdAt: string }>).find(
-      (candidate) => candidate.name === "Quarterly report",
-    )!;
+    const token = (
+      (await simulator.api("admin", "GET", tokensPath)) as Array<{ name: string; expirationDate: string; createdAt: string }>
+    ).find((candidate) => candidate.name === "Quarterly report")!;
     expect(Math.round((Date.parse(token.expirationDate) - Date.parse(token.createdAt)) / 86_400_000)).toBe(90);
   });
 

@@ -8,18 +8,21 @@ import type { Page } from "@playwright/test";
 const configPath = "/configuration/api/v1.0/appCustomizationConfiguration";
 
 async function logoDataUrl(colour: string) {
-  const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
-async function storeConfiguration(logoColour = "#ffcc00") {
+async function storeConfiguration(logoColour = "#ffcc00", change: Record<string, unknown> = {}) {
   return simulator.api("admin", "POST", configPath, {
     isActive: true,
     logo: await logoDataUrl(logoColour),
-    backgroundColor: "112233",
-    highlightColor: "FFAA00",
+    backgroundColor: "F5F5F5",
+    highlightColor: "0096D6",
     fontColor: "dark",
     onboardings: [{ sortId: 1, headline: "Welcome", text: "Pick a channel to listen to.", picture: null }],
+    ...change,
   });
 }
 
@@ -41,12 +44,12 @@ test("the preview follows unsaved changes, with three sample channels", async ({
   await open(page);
   const preview = page.getByTestId("draft-preview");
   await expect(preview.getByRole("listitem")).toHaveCount(3);
-  expect(await screenBackground(page)).toBe("rgb(17, 34, 51)");
+  expect(await screenBackground(page)).toBe("rgb(245, 245, 245)");
   await page.getByRole("textbox", { name: "Background colour", exact: true }).fill("ff0000");
   await expect.poll(() => screenBackground(page)).toBe("rgb(255, 0, 0)");
   await page.getByRole("textbox", { name: "Headline" }).fill("Hello there");
   await expect(preview.getByText("Hello there")).toBeVisible();
-  expect((await simulator.api("admin", "GET", configPath)).backgroundColor).toBe("112233");
+  expect((await simulator.api("admin", "GET", configPath)).backgroundColor).toBe("F5F5F5");
 });
 
 test("the hex field drops non-hex characters while typing and expands 3 characters to 6", async ({ page }) => {
@@ -59,6 +62,17 @@ test("the hex field drops non-hex characters while typing and expands 3 characte
   await highlight.blur();
   await expect(highlight).toHaveValue("00AAFF");
   await expect(page.getByRole("img", { name: "Highlight colour: #00AAFF" })).toBeVisible();
+});
+
+test("a low-contrast warning follows the background and font colours as they change", async ({ page }) => {
+  await storeConfiguration();
+  await open(page);
+  const warning = page.getByRole("status").filter({ hasText: "Low contrast" });
+  await expect(warning).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Background colour", exact: true }).fill("112233");
+  await expect(warning).toBeVisible();
+  await page.getByRole("radio", { name: "Light" }).check();
+  await expect(warning).toHaveCount(0);
 });
 
 test("Save and Undo wait for a change; Undo restores the stored state", async ({ page }) => {
@@ -81,6 +95,8 @@ test("Save and Undo wait for a change; Undo restores the stored state", async ({
 test("a change pushed by the customization hub shows without a reload", async ({ page }) => {
   await open(page);
   await expect(page.getByRole("link", { name: "Reset to default" })).toHaveCount(0);
+  // The page's hub is connected once the bridge has opened it upstream.
+  await expect.poll(async () => (await simulator.state()).hubConnections).toBeGreaterThan(0);
   const { logo } = await storeConfiguration("#00ff00");
   await expect(page.getByTestId("draft-preview").getByTestId("phone-preview-logo")).toHaveAttribute("src", logo);
   await expect(page.getByRole("link", { name: "Reset to default" })).toBeVisible();
@@ -113,7 +129,7 @@ test.describe("accessibility (axe, WCAG 2.x A/AA)", () => {
       }
       await open(page);
       await expectNoAxeViolations(page);
-      await storeConfiguration("#ffffff");
+      await storeConfiguration("#ffffff", { backgroundColor: "003746", fontColor: "light" });
       await open(page);
       await page.getByRole("textbox", { name: "Highlight colour", exact: true }).fill("12");
       await page.getByRole("textbox", { name: "Text" }).fill("");

@@ -25,7 +25,11 @@ async function dataUrl(buffer: Buffer, type = "png") {
 async function storeConfiguration(change: Partial<StoredConfiguration> = {}) {
   const configuration: StoredConfiguration = {
     isActive: true,
-    logo: await dataUrl(await sharp({ create: { width: 200, height: 100, channels: 4, background: "#ffcc00" } }).png().toBuffer()),
+    logo: await dataUrl(
+      await sharp({ create: { width: 200, height: 100, channels: 4, background: "#ffcc00" } })
+        .png()
+        .toBuffer()
+    ),
     backgroundColor: "112233",
     highlightColor: "FFAA00",
     fontColor: "dark",
@@ -52,7 +56,12 @@ async function openCustomization(page: Page) {
 }
 
 /** Chooses a file; without JavaScript its Upload button sends it, with JavaScript the drop does. */
-async function chooseImage(page: Page, label: string, uploadButton: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+async function chooseImage(
+  page: Page,
+  label: string,
+  uploadButton: string,
+  file: { name: string; mimeType: string; buffer: Buffer }
+) {
   await page.getByLabel(label, { exact: true }).setInputFiles(file);
   if (withoutJavaScript()) await page.getByRole("button", { name: uploadButton }).click();
 }
@@ -60,7 +69,8 @@ async function chooseImage(page: Page, label: string, uploadButton: string, file
 const save = (page: Page) => page.getByRole("button", { name: "Save", exact: true }).click();
 const savedMessage = (page: Page) => page.getByText("The app customization has been saved.").first();
 const logoThumbnail = (page: Page) => page.getByTestId("logo-thumbnail").getByRole("img");
-const previewLogo = (page: Page) => page.getByTestId(withoutJavaScript() ? "saved-preview" : "draft-preview").getByTestId("phone-preview-logo");
+const previewLogo = (page: Page) =>
+  page.getByTestId(withoutJavaScript() ? "saved-preview" : "draft-preview").getByTestId("phone-preview-logo");
 
 test.describe("as an admin", () => {
   test("without a stored customization, colours and onboarding wait for a logo, and saving asks for one", async ({ page }) => {
@@ -79,7 +89,11 @@ test.describe("as an admin", () => {
 
   test("a JPEG logo is refused with the PNG message", async ({ page }) => {
     await openCustomization(page);
-    await chooseImage(page, "Logo file", "Upload logo", { name: "logo.png", mimeType: "image/png", buffer: await jpegImage(400, 200) });
+    await chooseImage(page, "Logo file", "Upload logo", {
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: await jpegImage(400, 200),
+    });
     await expect(page.getByText("Please upload a PNG image.").first()).toBeVisible();
     await expect(logoThumbnail(page)).toHaveAttribute("alt", "The app's default logo");
   });
@@ -104,7 +118,11 @@ test.describe("as an admin", () => {
 
   test("a PNG logo round trip: upload, preview, save, and the saved preview shows it", async ({ page }) => {
     await openCustomization(page);
-    await chooseImage(page, "Logo file", "Upload logo", { name: "brand.png", mimeType: "image/png", buffer: await pngImage(400, 400) });
+    await chooseImage(page, "Logo file", "Upload logo", {
+      name: "brand.png",
+      mimeType: "image/png",
+      buffer: await pngImage(400, 400),
+    });
     await expect(logoThumbnail(page)).toHaveAttribute("alt", "The custom logo");
     await expect(logoThumbnail(page)).toHaveAttribute("src", /^data:image\/png;base64,/);
     if (!withoutJavaScript()) await expect(previewLogo(page)).toHaveAttribute("src", /^data:image\/png;base64,/);
@@ -121,7 +139,11 @@ test.describe("as an admin", () => {
   test("an active customization saved here shows its logo in the App view's phone preview", async ({ page }) => {
     await openCustomization(page);
     await setSwitch(page, "Customization active", true);
-    await chooseImage(page, "Logo file", "Upload logo", { name: "brand.png", mimeType: "image/png", buffer: await pngImage(300, 150) });
+    await chooseImage(page, "Logo file", "Upload logo", {
+      name: "brand.png",
+      mimeType: "image/png",
+      buffer: await pngImage(300, 150),
+    });
     await expect(logoThumbnail(page)).toHaveAttribute("alt", "The custom logo");
     await save(page);
     await expect(savedMessage(page)).toBeVisible();
@@ -131,7 +153,9 @@ test.describe("as an admin", () => {
     await expect(page.getByTestId("phone-preview-logo").first()).toHaveAttribute("src", logo!);
   });
 
-  test("colours: hex checked on save, 3 characters expand to 6, the picker works, reset restores the defaults", async ({ page }) => {
+  test("colours: hex checked on save, 3 characters expand to 6, the picker works, reset restores the defaults", async ({
+    page,
+  }) => {
     await storeConfiguration();
     await openCustomization(page);
     const highlight = page.getByRole("textbox", { name: "Highlight colour", exact: true });
@@ -154,6 +178,18 @@ test.describe("as an admin", () => {
     await save(page);
     await expect(savedMessage(page)).toBeVisible();
     expect(await stored()).toMatchObject({ backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" });
+  });
+
+  test("a font colour hard to read on the background gets a low-contrast warning", async ({ page }) => {
+    await storeConfiguration({ backgroundColor: "112233", fontColor: "dark" });
+    await openCustomization(page);
+    await expect(
+      page.getByRole("status").filter({ hasText: "The font colour is hard to read on this background colour." })
+    ).toBeVisible();
+    await page.getByRole("radio", { name: "Light" }).check();
+    await save(page);
+    await expect(savedMessage(page)).toBeVisible();
+    await expect(page.getByText("The font colour is hard to read on this background colour.")).toHaveCount(0);
   });
 
   test("resetting the logo brings back the default, and saving then asks for a logo", async ({ page }) => {
@@ -231,9 +267,17 @@ test.describe("as an admin", () => {
     await storeConfiguration();
     await openCustomization(page);
     const hint = "A JPEG or PNG image of at least 300 × 300 pixels, ideally square. It is scaled down to fit 600 × 600 pixels.";
-    await chooseImage(page, "Picture of screen 1", "Upload picture (screen 1)", { name: "small.jpg", mimeType: "image/jpeg", buffer: await jpegImage(200, 200) });
+    await chooseImage(page, "Picture of screen 1", "Upload picture (screen 1)", {
+      name: "small.jpg",
+      mimeType: "image/jpeg",
+      buffer: await jpegImage(200, 200),
+    });
     await expect(page.getByText(hint).and(page.locator("[id$='-error']"))).toBeVisible();
-    await chooseImage(page, "Picture of screen 1", "Upload picture (screen 1)", { name: "hall.jpg", mimeType: "image/jpeg", buffer: await jpegImage(1200, 900) });
+    await chooseImage(page, "Picture of screen 1", "Upload picture (screen 1)", {
+      name: "hall.jpg",
+      mimeType: "image/jpeg",
+      buffer: await jpegImage(1200, 900),
+    });
     await expect(page.getByRole("img", { name: "Picture of screen 1" })).toBeVisible();
     await save(page);
     await expect(savedMessage(page)).toBeVisible();

@@ -60,7 +60,9 @@ test.describe("as an admin", () => {
   });
 
   test("switching discovery back on keeps the stored IP", async ({ page }) => {
-    await simulator.api("admin", "PUT", systemSettingsPath, { dnsDiscoverySettings: { useDnsDiscovery: false, managerIpAddress: "10.10.20.9" } });
+    await simulator.api("admin", "PUT", systemSettingsPath, {
+      dnsDiscoverySettings: { useDnsDiscovery: false, managerIpAddress: "10.10.20.9" },
+    });
     await page.goto("/settings");
     await expect(page.getByTestId("dns-active")).toHaveText("Active:Manager IP 10.10.20.9");
     await expect(page.getByLabel("Manager IP address")).toHaveValue("10.10.20.9");

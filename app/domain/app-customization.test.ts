@@ -29,7 +29,13 @@ const stored: WritableAppCustomization = {
 describe("the app customization draft", () => {
   it("starts from the defaults with one empty screen when nothing is stored", () => {
     const draft = draftFrom(null);
-    expect(draft).toMatchObject({ isActive: false, logo: null, backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" });
+    expect(draft).toMatchObject({
+      isActive: false,
+      logo: null,
+      backgroundColor: "003746",
+      highlightColor: "0096D6",
+      fontColor: "light",
+    });
     expect(draft.onboardings).toEqual([{ id: "screen-1", sortId: 1, headline: "", text: "", picture: null }]);
     expect(hasCustomLogo(draft)).toBe(false);
   });

@@ -72,15 +72,23 @@ function screensToWrite(screens: OnboardingScreen[]) {
   return screensForSave(screens).map((screen) => ({ ...screen, headline: screen.headline.trim(), text: screen.text.trim() }));
 }
 
-function comparable(draft: CustomizationDraft) {
-  return JSON.stringify({
+/** The draft as written; a colour that is not valid becomes `invalidColour(colour)`. */
+function written(
+  draft: CustomizationDraft,
+  invalidColour: (colour: "backgroundColor" | "highlightColor") => string
+): WritableAppCustomization {
+  return {
     isActive: draft.isActive,
     logo: draft.logo,
-    backgroundColor: normalizeHex(draft.backgroundColor) ?? draft.backgroundColor,
-    highlightColor: normalizeHex(draft.highlightColor) ?? draft.highlightColor,
+    backgroundColor: normalizeHex(draft.backgroundColor) ?? invalidColour("backgroundColor"),
+    highlightColor: normalizeHex(draft.highlightColor) ?? invalidColour("highlightColor"),
     fontColor: draft.fontColor,
     onboardings: screensToWrite(draft.onboardings),
-  });
+  };
+}
+
+function comparable(draft: CustomizationDraft) {
+  return JSON.stringify(written(draft, (colour) => draft[colour]));
 }
 
 /**
@@ -109,12 +117,5 @@ export function customizationErrors(draft: CustomizationDraft): Record<string, C
 
 /** What is written to the Manager: colours upper-case 6, empty screens dropped, renumbered from 1. */
 export function customizationForSave(draft: CustomizationDraft): WritableAppCustomization {
-  return {
-    isActive: draft.isActive,
-    logo: draft.logo,
-    backgroundColor: normalizeHex(draft.backgroundColor) ?? defaultColours.backgroundColor,
-    highlightColor: normalizeHex(draft.highlightColor) ?? defaultColours.highlightColor,
-    fontColor: draft.fontColor,
-    onboardings: screensToWrite(draft.onboardings),
-  };
+  return written(draft, (colour) => defaultColours[colour]);
 }

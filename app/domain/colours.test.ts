@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   chosenColour,
   clampChannel,
+  contrastRatio,
+  hasLowContrast,
   hexFieldValue,
   hexFromRgb,
   isValidHex,
@@ -58,5 +60,16 @@ describe("customization colours", () => {
     // A shown value that is not valid yet: the picker showed black.
     expect(chosenColour({ hex: "12", picker: "#000000" }, "12")).toBe("12");
     expect(chosenColour({ hex: "12", picker: "#00ff00" }, "12")).toBe("00FF00");
+  });
+
+  it("measures contrast as WCAG does and warns below 4.5 : 1", () => {
+    expect(contrastRatio("FFFFFF", "000000")).toBeCloseTo(21, 5);
+    expect(contrastRatio("777777", "777777")).toBe(1);
+    expect(contrastRatio("0096D6", "FFFFFF")).toBeCloseTo(3.32, 2);
+    expect(hasLowContrast("003746", "light")).toBe(false);
+    expect(hasLowContrast("112233", "dark")).toBe(true);
+    expect(hasLowContrast("0096D6", "light")).toBe(true);
+    expect(hasLowContrast("F5F5F5", "dark")).toBe(false);
+    expect(hasLowContrast("12", "dark")).toBe(false);
   });
 });

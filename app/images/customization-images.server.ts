@@ -92,7 +92,10 @@ function dataUrl(format: "png" | "jpeg", bytes: Buffer) {
 
 async function encodePicture(image: sharp.Sharp, format: "png" | "jpeg") {
   if (format === "jpeg") return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
-  const lossless = await image.clone().png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer({ resolveWithObject: true });
+  const lossless = await image
+    .clone()
+    .png({ compressionLevel: 9, adaptiveFiltering: true })
+    .toBuffer({ resolveWithObject: true });
   if (lossless.data.byteLength <= imageLimits.maxPicturePngBytes) return lossless;
   return image.png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
 }
@@ -114,7 +117,13 @@ export async function processUpload(kind: ImageKind, bytes: Uint8Array): Promise
       const { maxWidth, maxHeight } = imageLimits.picture;
       const image = open(bytes).rotate().resize(maxWidth, maxHeight, { fit: "inside", withoutEnlargement: true });
       const { data, info } = await encodePicture(image, inspected.format);
-      return { ok: true, dataUrl: dataUrl(inspected.format, data), format: inspected.format, width: info.width, height: info.height };
+      return {
+        ok: true,
+        dataUrl: dataUrl(inspected.format, data),
+        format: inspected.format,
+        width: info.width,
+        height: info.height,
+      };
     });
   } catch {
     // A file whose header reads but whose pixel data is broken or truncated.

@@ -60,31 +60,24 @@ export async function action({ request }: ActionFunctionArgs) {
   return removeTokenIntent(request, manager, formData, intent === "revokeToken" ? "revoke" : "delete");
 }
 
-function RemoveTokenDialogs({ rows }: { rows: TokenRow[] }) {
+/** Revoke for a valid token, delete for an expired one: each opens only for its own kind. */
+function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
   const { t } = useTranslation("admin");
   const [search] = useSearchParams();
   const token = rows.find((row) => row.id === search.get(tokenParams.token));
   if (!token) return null;
-  const common = { fields: { tokenId: token.id }, dialogParams: [tokenParams.token], color: "red" };
-  return token.isExpired ? (
+  const removal = token.isExpired ? "delete" : "revoke";
+  return (
     <ConfirmDialog
-      name="deleteToken"
-      intent="deleteToken"
-      title={t("apiTokens.delete.title", { name: token.name })}
-      confirmLabel={t("apiTokens.delete.confirm")}
-      {...common}
+      name={`${removal}Token`}
+      intent={`${removal}Token`}
+      title={t(`apiTokens.${removal}.title`, { name: token.name })}
+      confirmLabel={t(`apiTokens.${removal}.confirm`)}
+      fields={{ tokenId: token.id }}
+      dialogParams={[tokenParams.token]}
+      color="red"
     >
-      {t("apiTokens.delete.message")}
-    </ConfirmDialog>
-  ) : (
-    <ConfirmDialog
-      name="revokeToken"
-      intent="revokeToken"
-      title={t("apiTokens.revoke.title", { name: token.name })}
-      confirmLabel={t("apiTokens.revoke.confirm")}
-      {...common}
-    >
-      {t("apiTokens.revoke.message")}
+      {t(`apiTokens.${removal}.message`)}
     </ConfirmDialog>
   );
 }
@@ -119,7 +112,7 @@ export default function ApiTokens() {
       <TokenTable tokens={rows} canEdit={canEdit} />
       {addOpen ? <AddTokenDialog lastResult={actionData && "addToken" in actionData ? actionData.addToken : undefined} /> : null}
       {created ? <CreatedTokenDialog token={created.token} expires={created.expires} /> : null}
-      {canEdit ? <RemoveTokenDialogs rows={rows} /> : null}
+      {canEdit ? <RemoveTokenDialog rows={rows} /> : null}
     </Stack>
   );
 }

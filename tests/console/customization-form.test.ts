@@ -24,7 +24,8 @@ describe("the customization form's intents", () => {
       { type: "resetColours" },
     ];
     for (const intent of intents) expect(parseIntent(intentValue(intent))).toEqual(intent);
-    for (const value of ["", "drop", "deleteScreen:7", "moveScreen:1:5", "deleteScreen:1:1", null]) expect(parseIntent(value)).toBeNull();
+    for (const value of ["", "drop", "deleteScreen:7", "moveScreen:1:5", "deleteScreen:1:1", null])
+      expect(parseIntent(value)).toBeNull();
   });
 });
 
@@ -44,9 +45,15 @@ describe("the draft as posted without JavaScript", () => {
         [fieldNames.screenCount]: "9",
         [fieldNames.headline(0)]: "Welcome",
         [fieldNames.text(0)]: "Pick a channel.",
-      }),
+      })
     );
-    expect(draft).toMatchObject({ isActive: true, logo: null, backgroundColor: "FF8800", highlightColor: "0af", fontColor: "dark" });
+    expect(draft).toMatchObject({
+      isActive: true,
+      logo: null,
+      backgroundColor: "FF8800",
+      highlightColor: "0af",
+      fontColor: "dark",
+    });
     expect(draft.onboardings).toHaveLength(3);
     expect(draft.onboardings[0]).toMatchObject({ sortId: 1, headline: "Welcome", text: "Pick a channel.", picture: null });
     expect(draftFromForm(form({})).onboardings).toHaveLength(1);
@@ -56,7 +63,10 @@ describe("the draft as posted without JavaScript", () => {
   it("processes chosen files, keeps carried images it can read, and names each problem at its field", async () => {
     const carried = await processUpload("picture", await jpegImage(400, 400));
     if (!carried.ok) throw new Error("fixture");
-    const draft = { ...draftFrom(null), onboardings: [{ id: "a", sortId: 1, headline: "A", text: "B", picture: carried.dataUrl }] };
+    const draft = {
+      ...draftFrom(null),
+      onboardings: [{ id: "a", sortId: 1, headline: "A", text: "B", picture: carried.dataUrl }],
+    };
     const logoFile = { filename: "logo.png", bytes: await pngImage(300, 300), size: 1 };
     const { draft: withLogo, errors } = await withImages(draft, new Map([[fieldNames.logoFile, logoFile]]));
     expect(errors).toEqual({});
@@ -65,7 +75,10 @@ describe("the draft as posted without JavaScript", () => {
 
     const refused = await withImages(
       { ...draft, logo: withLogo.logo, onboardings: [{ ...draft.onboardings[0]!, picture: "data:image/png;base64,AAAA" }] },
-      new Map([[fieldNames.logoFile, { filename: "photo.jpg", bytes: await jpegImage(300, 300), size: 1 }], [fieldNames.pictureFile(0), { filename: "x", bytes: null, size: 99 }]]),
+      new Map([
+        [fieldNames.logoFile, { filename: "photo.jpg", bytes: await jpegImage(300, 300), size: 1 }],
+        [fieldNames.pictureFile(0), { filename: "x", bytes: null, size: 99 }],
+      ])
     );
     expect(refused.errors).toEqual({
       logo: "admin:views.appCustomization.errors.wrongFormat",
@@ -86,11 +99,16 @@ describe("editing the draft", () => {
         { id: "b", sortId: 2, headline: "Two", text: "2", picture: null },
       ],
     };
-    expect(applyIntent(draft, { type: "moveScreen", index: 1, offset: -1 }).onboardings.map((screen) => screen.headline)).toEqual(["Two", "One"]);
+    expect(applyIntent(draft, { type: "moveScreen", index: 1, offset: -1 }).onboardings.map((screen) => screen.headline)).toEqual(
+      ["Two", "One"]
+    );
     expect(applyIntent(draft, { type: "removePicture", index: 0 }).onboardings[0]!.picture).toBeNull();
     expect(applyIntent(draft, { type: "deleteScreen", index: 5 })).toBe(draft);
     const errors = validationErrors(draft);
-    expect(errors).toEqual({ logo: "admin:views.appCustomization.errors.logoRequired", "onboardings[0].text": "admin:views.appCustomization.errors.textRequired" });
+    expect(errors).toEqual({
+      logo: "admin:views.appCustomization.errors.logoRequired",
+      "onboardings[0].text": "admin:views.appCustomization.errors.textRequired",
+    });
     expect(errorsAfter({ type: "moveScreen", index: 1, offset: -1 }, errors)).toEqual({ logo: errors.logo });
     expect(errorsAfter({ type: "resetLogo" }, errors)).toEqual({ "onboardings[0].text": errors["onboardings[0].text"] });
   });

@@ -21,7 +21,10 @@ describe("the logo", () => {
 
   it("refuses a JPEG, a text file and a PNG below 50 × 50", async () => {
     expect(await processUpload("logo", await jpegImage(400, 400))).toEqual({ ok: false, problem: "wrongFormat" });
-    expect(await processUpload("logo", Buffer.from("just some text, named logo.png"))).toEqual({ ok: false, problem: "wrongFormat" });
+    expect(await processUpload("logo", Buffer.from("just some text, named logo.png"))).toEqual({
+      ok: false,
+      problem: "wrongFormat",
+    });
     expect(await processUpload("logo", await pngImage(49, 200))).toEqual({ ok: false, problem: "tooSmall" });
   });
 });
@@ -47,7 +50,9 @@ describe("an onboarding picture", () => {
 
   it("refuses pictures below 300 × 300 and other formats", async () => {
     expect(await processUpload("picture", await pngImage(299, 600))).toEqual({ ok: false, problem: "tooSmall" });
-    const gif = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#fff" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#fff" } })
+      .gif()
+      .toBuffer();
     expect(await processUpload("picture", gif)).toEqual({ ok: false, problem: "wrongFormat" });
   });
 });

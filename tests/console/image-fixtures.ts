@@ -4,18 +4,24 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
 export async function pngImage(width: number, height: number, colour = { r: 0, g: 150, b: 214, alpha: 1 }) {
-  return sharp({ create: { width, height, channels: 4, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 export async function jpegImage(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Random pixels: a PNG that compresses badly. */
 export async function noisyPngImage(width: number, height: number) {
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < pixels.length; index += 1) pixels[index] = Math.floor(Math.random() * 256);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 function chunk(type: string, data: Buffer) {
@@ -45,10 +51,20 @@ function header(width: number, height: number) {
 export function pngBomb(width = 8000, height = 8000) {
   const rowBytes = 1 + Math.ceil(width / 8);
   const raw = Buffer.alloc(rowBytes * height);
-  return Buffer.concat([signature, header(width, height), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    header(width, height),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG whose header is fine and whose pixel data is garbage. */
 export function brokenPng(width = 400, height = 400) {
-  return Buffer.concat([signature, header(width, height), chunk("IDAT", Buffer.from("not zlib data at all")), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    header(width, height),
+    chunk("IDAT", Buffer.from("not zlib data at all")),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -47,7 +47,7 @@ describe("reading a form with uploads", () => {
     for (let index = 0; index < 6; index += 1) form.set(`file${index}`, new File([new Uint8Array(990)], `f${index}.png`));
     await expect(readForm(post(form), limits)).rejects.toEqual(new FormRefusedError("tooLarge"));
     await expect(readForm(post("--nope\r\ngarbage", "multipart/form-data; boundary=nope"), limits)).rejects.toEqual(
-      new FormRefusedError("malformed"),
+      new FormRefusedError("malformed")
     );
   });
 

@@ -39,7 +39,10 @@ export function AddTokenDialog({ lastResult }: { lastResult: SubmissionResult<st
     // button away from under the pointer and swallow the click.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    defaultValue: { expiryPreset: defaultTokenExpiryPreset, expiryInDays: String(expiryDaysFor(defaultTokenExpiryPreset, undefined)) },
+    defaultValue: {
+      expiryPreset: defaultTokenExpiryPreset,
+      expiryInDays: String(expiryDaysFor(defaultTokenExpiryPreset, undefined)),
+    },
     constraint: getZodConstraint(addTokenSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addTokenSchema }),
   });

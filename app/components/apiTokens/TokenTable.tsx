@@ -78,7 +78,9 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                     variant="light"
                     color="red"
                     size="xs"
-                    aria-label={t(token.isExpired ? "apiTokens.table.deleteNamed" : "apiTokens.table.revokeNamed", { name: token.name })}
+                    aria-label={t(token.isExpired ? "apiTokens.table.deleteNamed" : "apiTokens.table.revokeNamed", {
+                      name: token.name,
+                    })}
                   >
                     {token.isExpired ? t("apiTokens.table.delete") : t("apiTokens.table.revoke")}
                   </ConfirmLink>

@@ -1,12 +1,7 @@
 // The Add Token form: name (required, at most tokenNameMaxLength), expiry (a preset, or 1 to
 // 2000 custom days) and at least one scope. One schema for the server and the browser.
 import * as z from "zod";
-import {
-  defaultTokenExpiryPreset,
-  expiryDaysFor,
-  isValidExpiryDays,
-  tokenExpiryPresetKeys,
-} from "~/domain/tokens";
+import { defaultTokenExpiryPreset, expiryDaysFor, isValidExpiryDays, tokenExpiryPresetKeys } from "~/domain/tokens";
 import { TokenScopeSchema, tokenNameMaxLength, type CreateToken, type CreatedToken } from "~/manager/schemas";
 
 const messages = {
@@ -29,7 +24,7 @@ export const addTokenSchema = z
     // The form always posts an empty "scopes" too, so the field is checked even when no box is.
     scopes: z.preprocess(
       (value) => [value].flat().filter((scope) => scope !== undefined && scope !== ""),
-      z.array(TokenScopeSchema).min(1, messages.scopesRequired),
+      z.array(TokenScopeSchema).min(1, messages.scopesRequired)
     ),
   })
   .superRefine((value, context) => {

@@ -21,12 +21,19 @@ export async function createTokenIntent(request: Request, manager: ManagerClient
     const created = await createToken(manager, tokenToCreate(submission.value));
     await rememberCreatedToken(request, created);
   } catch (error) {
-    return { addToken: await managerFailureReply(request, submission, error, { saveFailedKey: "admin:apiTokens.errors.createFailed" }) };
+    return {
+      addToken: await managerFailureReply(request, submission, error, { saveFailedKey: "admin:apiTokens.errors.createFailed" }),
+    };
   }
   return redirect(tokensPath);
 }
 
-export async function removeTokenIntent(request: Request, manager: ManagerClient, formData: FormData, removal: "revoke" | "delete") {
+export async function removeTokenIntent(
+  request: Request,
+  manager: ManagerClient,
+  formData: FormData,
+  removal: "revoke" | "delete"
+) {
   const id = String(formData.get("tokenId") ?? "");
   try {
     const token = (await listTokens(manager)).find((candidate) => candidate.id === id);
@@ -35,7 +42,8 @@ export async function removeTokenIntent(request: Request, manager: ManagerClient
     } else if (tokenRemoval(token.expirationDate) !== removal) {
       await setFlash(request, {
         kind: "error",
-        message: removal === "revoke" ? "admin:apiTokens.errors.expiredCannotBeRevoked" : "admin:apiTokens.errors.validCannotBeDeleted",
+        message:
+          removal === "revoke" ? "admin:apiTokens.errors.expiredCannotBeRevoked" : "admin:apiTokens.errors.validCannotBeDeleted",
       });
     } else {
       await (removal === "revoke" ? revokeToken(manager, id) : deleteToken(manager, id));
@@ -51,7 +59,10 @@ export async function removeTokenIntent(request: Request, manager: ManagerClient
       return redirect(tokensPath);
     }
     const message = await actionFailureMessage(error, request);
-    await setFlash(request, { kind: "error", message: message === "errors.unexpectedError" ? "admin:apiTokens.errors.removeFailed" : message });
+    await setFlash(request, {
+      kind: "error",
+      message: message === "errors.unexpectedError" ? "admin:apiTokens.errors.removeFailed" : message,
+    });
   }
   return redirect(tokensPath);
 }

@@ -21,7 +21,11 @@ export function ColourSwatch({ hex, label }: { hex: string; label: string }) {
   return (
     <Box
       role="img"
-      aria-label={normalized ? t("views.appCustomization.colours.swatch", { label, hex: normalized }) : t("views.appCustomization.colours.noSwatch", { label })}
+      aria-label={
+        normalized
+          ? t("views.appCustomization.colours.swatch", { label, hex: normalized })
+          : t("views.appCustomization.colours.noSwatch", { label })
+      }
       className="colour-swatch"
       style={{
         background: normalized ? `#${normalized}` : "transparent",

@@ -2,7 +2,7 @@
 // each button is a round trip that edits the draft on the server; with JavaScript the same
 // buttons edit it here, images upload on drop, the preview follows every change, and Save and
 // Undo wait for a change.
-import { Button, Grid, Group, Radio, Stack, Switch, Text, Title } from "@mantine/core";
+import { Alert, Button, Grid, Group, Radio, Stack, Switch, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconArrowBackUp, IconDeviceFloppy, IconPlus, IconRestore } from "@tabler/icons-react";
 import { useMemo, type FormEvent } from "react";
@@ -19,6 +19,7 @@ import { ConfirmLink } from "~/components/ConfirmDialog";
 import { ErrorSummary } from "~/components/forms";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { draftFrom, hasCustomLogo, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
+import { hasLowContrast } from "~/domain/colours";
 import { maxOnboardingScreens } from "~/domain/onboarding";
 import type { WritableAppCustomization } from "~/manager/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -92,7 +93,14 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
   return (
     <Grid gutter="xl">
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Form method="post" encType="multipart/form-data" id={customizationFormId} noValidate preventScrollReset onSubmit={onSubmit}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          id={customizationFormId}
+          noValidate
+          preventScrollReset
+          onSubmit={onSubmit}
+        >
           <UnsavedChangesGuard when={hydrated && changed} />
           <ErrorSummary form={summary} fields={summaryFields} />
           <Stack gap="xl">
@@ -117,7 +125,12 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                 {t("common:actions.undo")}
               </IntentButton>
               {stored && canEdit ? (
-                <ConfirmLink name={resetConfirmName} variant="light" color="red" leftSection={<IconRestore size={18} aria-hidden="true" />}>
+                <ConfirmLink
+                  name={resetConfirmName}
+                  variant="light"
+                  color="red"
+                  leftSection={<IconRestore size={18} aria-hidden="true" />}
+                >
                   {t("views.appCustomization.reset.open")}
                 </ConfirmLink>
               ) : null}
@@ -172,6 +185,16 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                       <Radio name={fieldNames.fontColor} value="dark" label={t("views.appCustomization.colours.dark")} />
                     </Group>
                   </Radio.Group>
+                  {hasLowContrast(draft.backgroundColor, draft.fontColor) ? (
+                    <Alert
+                      color="orange"
+                      variant="light"
+                      role="status"
+                      title={t("views.appCustomization.colours.lowContrastTitle")}
+                    >
+                      {t("views.appCustomization.colours.lowContrast")}
+                    </Alert>
+                  ) : null}
                   <div>
                     <IntentButton intent={{ type: "resetColours" }} onIntent={onIntent}>
                       {t("views.appCustomization.colours.reset")}

@@ -63,7 +63,14 @@ export function ImageInput({ kind, name, id, label, hint, uploadLabel, error, di
   }
 
   return (
-    <Input.Wrapper label={label} id={id} description={hint} error={error ? t(error) : undefined} descriptionProps={{ id: hintId }} errorProps={{ id: errorId }}>
+    <Input.Wrapper
+      label={label}
+      id={id}
+      description={hint}
+      error={error ? t(error) : undefined}
+      descriptionProps={{ id: hintId }}
+      errorProps={{ id: errorId }}
+    >
       {hydrated ? (
         <Dropzone
           onDrop={(files) => files[0] && void upload(files[0])}
@@ -97,7 +104,14 @@ export function ImageInput({ kind, name, id, label, hint, uploadLabel, error, di
             aria-invalid={error ? true : undefined}
             className="image-file-input"
           />
-          <Button type="submit" name="intent" value={intentValue({ type: "upload" })} variant="default" size="xs" disabled={disabled}>
+          <Button
+            type="submit"
+            name="intent"
+            value={intentValue({ type: "upload" })}
+            variant="default"
+            size="xs"
+            disabled={disabled}
+          >
             {uploadLabel}
           </Button>
         </Group>

@@ -11,7 +11,12 @@ export function IntentButton({
   label,
   children,
   ...props
-}: { intent: CustomizationIntent; onIntent(intent: CustomizationIntent): void; label?: string; children: ReactNode } & ButtonProps) {
+}: {
+  intent: CustomizationIntent;
+  onIntent(intent: CustomizationIntent): void;
+  label?: string;
+  children: ReactNode;
+} & ButtonProps) {
   const hydrated = useHydrated();
   return (
     <Button

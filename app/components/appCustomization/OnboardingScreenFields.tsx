@@ -21,29 +21,61 @@ export interface OnboardingScreenFieldsProps {
   onFieldError(name: string, message: string | null): void;
 }
 
-export function OnboardingScreenFields({ screen, index, count, errors, disabled, onChange, onIntent, onFieldError }: OnboardingScreenFieldsProps) {
+export function OnboardingScreenFields({
+  screen,
+  index,
+  count,
+  errors,
+  disabled,
+  onChange,
+  onIntent,
+  onFieldError,
+}: OnboardingScreenFieldsProps) {
   const { t } = useTranslation("admin");
   const number = index + 1;
   const names = { headline: fieldNames.headline(index), text: fieldNames.text(index), picture: fieldNames.picture(index) };
   const error = (name: string) => (errors[name] ? t(errors[name]!) : undefined);
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby={`${fieldId(names.headline)}-title`} data-testid="onboarding-screen">
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-labelledby={`${fieldId(names.headline)}-title`}
+      data-testid="onboarding-screen"
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={3} size="h4" id={`${fieldId(names.headline)}-title`}>
             {t("views.appCustomization.onboarding.screen", { number })}
           </Title>
           <Group gap="xs">
-            <IntentButton intent={{ type: "moveScreen", index, offset: -1 }} onIntent={onIntent} disabled={disabled || index === 0}
-              leftSection={<IconArrowUp size={16} aria-hidden="true" />} label={t("views.appCustomization.onboarding.moveUp", { number })}>
+            <IntentButton
+              intent={{ type: "moveScreen", index, offset: -1 }}
+              onIntent={onIntent}
+              disabled={disabled || index === 0}
+              leftSection={<IconArrowUp size={16} aria-hidden="true" />}
+              label={t("views.appCustomization.onboarding.moveUp", { number })}
+            >
               {t("common:actions.moveUp")}
             </IntentButton>
-            <IntentButton intent={{ type: "moveScreen", index, offset: 1 }} onIntent={onIntent} disabled={disabled || index === count - 1}
-              leftSection={<IconArrowDown size={16} aria-hidden="true" />} label={t("views.appCustomization.onboarding.moveDown", { number })}>
+            <IntentButton
+              intent={{ type: "moveScreen", index, offset: 1 }}
+              onIntent={onIntent}
+              disabled={disabled || index === count - 1}
+              leftSection={<IconArrowDown size={16} aria-hidden="true" />}
+              label={t("views.appCustomization.onboarding.moveDown", { number })}
+            >
               {t("common:actions.moveDown")}
             </IntentButton>
-            <IntentButton intent={{ type: "deleteScreen", index }} onIntent={onIntent} disabled={disabled} variant="light" color="red"
-              leftSection={<IconTrash size={16} aria-hidden="true" />} label={t("views.appCustomization.onboarding.delete", { number })}>
+            <IntentButton
+              intent={{ type: "deleteScreen", index }}
+              onIntent={onIntent}
+              disabled={disabled}
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              label={t("views.appCustomization.onboarding.delete", { number })}
+            >
               {t("common:actions.delete")}
             </IntentButton>
           </Group>
@@ -71,9 +103,22 @@ export function OnboardingScreenFields({ screen, index, count, errors, disabled,
         <input type="hidden" name={names.picture} value={screen.picture ?? ""} />
         {screen.picture ? (
           <Group gap="sm" align="center">
-            <Image src={screen.picture} alt={t("views.appCustomization.onboarding.currentPicture", { number })} w={96} h={96} fit="cover" radius="sm" />
-            <IntentButton intent={{ type: "removePicture", index }} onIntent={onIntent} disabled={disabled} variant="light" color="red"
-              label={t("views.appCustomization.onboarding.removePictureOf", { number })}>
+            <Image
+              src={screen.picture}
+              alt={t("views.appCustomization.onboarding.currentPicture", { number })}
+              w={96}
+              h={96}
+              fit="cover"
+              radius="sm"
+            />
+            <IntentButton
+              intent={{ type: "removePicture", index }}
+              onIntent={onIntent}
+              disabled={disabled}
+              variant="light"
+              color="red"
+              label={t("views.appCustomization.onboarding.removePictureOf", { number })}
+            >
               {t("views.appCustomization.onboarding.removePicture")}
             </IntentButton>
           </Group>

@@ -13,11 +13,7 @@ import type { CustomizationIntent } from "~/components/appCustomization/fields";
 import { draftFromForm, withImages } from "~/components/appCustomization/form-data.server";
 import { customizationForSave, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
 import type { ReadForm } from "~/images/multipart.server";
-import {
-  deleteAppCustomization,
-  getAppCustomization,
-  saveAppCustomization,
-} from "~/manager/app-customization.server";
+import { deleteAppCustomization, getAppCustomization, saveAppCustomization } from "~/manager/app-customization.server";
 import { actionFailureMessage } from "~/manager/failures.server";
 import type { ManagerClient } from "~/manager/http.server";
 import type { AppCustomization, WritableAppCustomization } from "~/manager/schemas";
@@ -43,7 +39,7 @@ export async function editCustomization(
   request: Request,
   manager: ManagerClient,
   form: ReadForm,
-  intent: CustomizationIntent,
+  intent: CustomizationIntent
 ): Promise<CustomizationResult | Response> {
   const { draft: posted, errors: imageErrors } = await withImages(draftFromForm(form.formData), form.uploads);
   if (intent.type !== "save") {
@@ -60,7 +56,10 @@ export async function editCustomization(
     await saveAppCustomization(manager, customizationForSave(posted));
   } catch (error) {
     const message = await actionFailureMessage(error, request);
-    await setFlash(request, { kind: "error", message: message === "errors.noConnection.message" ? message : "errors.unexpectedError" });
+    await setFlash(request, {
+      kind: "error",
+      message: message === "errors.noConnection.message" ? message : "errors.unexpectedError",
+    });
     return { draft: posted, errors, formError: `${errorKeys}.saving` };
   }
   await setFlash(request, { kind: "success", message: `${messages}.saved` });
@@ -82,6 +81,9 @@ export async function resetCustomization(request: Request, manager: ManagerClien
 
 /** A form that could not be read at all (too large, malformed): the page as stored, with a message. */
 export async function refusedForm(request: Request, reason: "tooLarge" | "malformed") {
-  await setFlash(request, { kind: "error", message: `${errorKeys}.${reason === "tooLarge" ? "formTooLarge" : "formUnreadable"}` });
+  await setFlash(request, {
+    kind: "error",
+    message: `${errorKeys}.${reason === "tooLarge" ? "formTooLarge" : "formUnreadable"}`,
+  });
   return redirect(customizationPath);
 }

@@ -21,7 +21,9 @@ export function applyIntent(draft: CustomizationDraft, intent: CustomizationInte
     case "deleteScreen":
       return screens[intent.index] ? { ...draft, onboardings: removeScreen(screens, screens[intent.index]!.id) } : draft;
     case "moveScreen":
-      return screens[intent.index] ? { ...draft, onboardings: moveScreen(screens, screens[intent.index]!.id, intent.offset) } : draft;
+      return screens[intent.index]
+        ? { ...draft, onboardings: moveScreen(screens, screens[intent.index]!.id, intent.offset) }
+        : draft;
     case "removePicture":
       return {
         ...draft,
@@ -61,6 +63,6 @@ export function errorsAfter(intent: CustomizationIntent, errors: CustomizationEr
       if (intent.type === "resetColours" && (name === "backgroundColor" || name === "highlightColor")) return false;
       if (intent.type === "removePicture" && name === `onboardings[${intent.index}].picture`) return false;
       return true;
-    }),
+    })
   );
 }

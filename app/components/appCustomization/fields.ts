@@ -58,6 +58,7 @@ export function parseIntent(value: unknown): CustomizationIntent | null {
   const index = Number(rawIndex);
   if (!Number.isInteger(index) || index < 0 || index > 2) return null;
   if (type === "deleteScreen" || type === "removePicture") return rawOffset === undefined ? { type, index } : null;
-  if (type === "moveScreen" && (rawOffset === "-1" || rawOffset === "1")) return { type, index, offset: rawOffset === "-1" ? -1 : 1 };
+  if (type === "moveScreen" && (rawOffset === "-1" || rawOffset === "1"))
+    return { type, index, offset: rawOffset === "-1" ? -1 : 1 };
   return null;
 }

@@ -52,7 +52,7 @@ async function imageFor(kind: ImageKind, carried: string | null, upload: Upload 
 /** Checks the carried images, processes new uploads into the draft, and answers their messages. */
 export async function withImages(
   draft: CustomizationDraft,
-  uploads: ReadForm["uploads"],
+  uploads: ReadForm["uploads"]
 ): Promise<{ draft: CustomizationDraft; errors: CustomizationErrors }> {
   const errors: CustomizationErrors = {};
   const logo = await imageFor("logo", draft.logo, uploads.get(fieldNames.logoFile));

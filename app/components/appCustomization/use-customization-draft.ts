@@ -43,7 +43,9 @@ function reducer(state: DraftState, action: DraftAction): DraftState {
         ...state,
         draft: {
           ...state.draft,
-          onboardings: state.draft.onboardings.map((screen, index) => (index === action.index ? { ...screen, ...action.change } : screen)),
+          onboardings: state.draft.onboardings.map((screen, index) =>
+            index === action.index ? { ...screen, ...action.change } : screen
+          ),
         },
       };
     case "errors":
@@ -62,7 +64,11 @@ export function undoneState(stored: WritableAppCustomization | null): DraftState
 }
 
 export function useCustomizationDraft(stored: WritableAppCustomization | null, result: DraftState | undefined) {
-  const [state, dispatch] = useReducer(reducer, undefined, () => result ?? { draft: draftFrom(stored), errors: {}, formError: null });
+  const [state, dispatch] = useReducer(
+    reducer,
+    undefined,
+    () => result ?? { draft: draftFrom(stored), errors: {}, formError: null }
+  );
 
   // A new answer of the action (a failed save) becomes the state.
   const lastResult = useRef(result);

@@ -3,7 +3,7 @@
 // no-op on the server), a confirmation as URL state, and a 2 s success state after saving.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Button, Card, Group, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { IconCheck } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage } from "~/components/settings/dns-config-schema";
+import { SettingsCard } from "~/components/settings/SettingsCard";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { activeDnsConfig, isDnsConfigChanged } from "~/domain/dns-config";
 import type { DnsDiscoverySettings } from "~/manager/schemas";
@@ -47,7 +48,9 @@ function ActiveValue({ stored }: { stored: DnsDiscoverySettings }) {
     <Group gap="xs" data-testid="dns-active">
       <Text size="sm">{t("components.dnsConfigCard.active")}</Text>
       <Badge variant="light" color={active.kind === "dns" ? "brand" : "gray"} tt="none">
-        {active.kind === "dns" ? t("components.dnsConfigCard.dnsInUse") : t("components.dnsConfigCard.activeIp", { ip: active.ip })}
+        {active.kind === "dns"
+          ? t("components.dnsConfigCard.dnsInUse")
+          : t("components.dnsConfigCard.activeIp", { ip: active.ip })}
       </Badge>
     </Group>
   );
@@ -80,7 +83,10 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset>
       <UnsavedChangesGuard when={hydrated && changed} />
-      <ErrorSummary form={form} fields={[{ name: fields.managerIpAddress.name, label: ipLabel, id: fields.managerIpAddress.id }]} />
+      <ErrorSummary
+        form={form}
+        fields={[{ name: fields.managerIpAddress.name, label: ipLabel, id: fields.managerIpAddress.id }]}
+      />
       <Stack gap="md">
         <Switch
           id={fields.useDnsDiscovery.id}
@@ -130,17 +136,12 @@ export function DnsConfigCard(props: DnsConfigCardProps) {
   // A new stored value or new reviewed values start the form afresh.
   const formKey = JSON.stringify([props.stored, reviewed]);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="dns-config-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="dns-config-title">
-          {t("components.dnsConfigCard.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("components.dnsConfigCard.intro")}
-        </Text>
-        <ActiveValue stored={props.stored} />
-        <DnsConfigForm key={formKey} {...props} />
-      </Stack>
+    <SettingsCard id="dns-config" title={t("components.dnsConfigCard.title")}>
+      <Text size="sm" c="dimmed">
+        {t("components.dnsConfigCard.intro")}
+      </Text>
+      <ActiveValue stored={props.stored} />
+      <DnsConfigForm key={formKey} {...props} />
       {reviewed ? (
         <ConfirmDialog
           name={dnsConfirmName}
@@ -160,6 +161,6 @@ export function DnsConfigCard(props: DnsConfigCardProps) {
           </Stack>
         </ConfirmDialog>
       ) : null}
-    </Card>
+    </SettingsCard>
   );
 }

@@ -6,6 +6,7 @@ import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage, dnsSearchParams } fro
 import { dnsSettingsForSave, isDnsConfigChanged } from "~/domain/dns-config";
 import { managerFailureReply } from "~/manager/form-failure.server";
 import type { ManagerClient } from "~/manager/http.server";
+import type { DnsDiscoverySettings } from "~/manager/schemas";
 import { getSystemSettings, updateSystemSettings } from "~/manager/settings.server";
 import { setFlash } from "~/utils/flash.server";
 
@@ -20,29 +21,39 @@ async function unchanged(request: Request) {
   return redirect(settingsPath);
 }
 
-export async function reviewDnsConfig(request: Request, manager: ManagerClient, formData: FormData) {
+/**
+ * Both intents: validate, read the stored settings, and — if the form changes something — run
+ * `next` with the valid values. Unchanged is a no-op; a Manager failure keeps the form.
+ */
+async function withChange(
+  request: Request,
+  manager: ManagerClient,
+  formData: FormData,
+  next: (values: DnsDiscoverySettings, stored: DnsDiscoverySettings) => Promise<Response>
+) {
   const submission = parseWithZod(formData, { schema: dnsConfigSchema });
   if (submission.status !== "success") return { dnsConfig: submission.reply() };
   try {
     const { dnsDiscoverySettings: stored } = await getSystemSettings(manager);
     if (!isDnsConfigChanged(submission.value, stored)) return unchanged(request);
-    const search = new URLSearchParams({ confirm: dnsConfirmName, ...dnsSearchParams(submission.value) });
-    return redirect(`${settingsPath}?${search}`);
+    return await next(submission.value, stored);
   } catch (error) {
     return { dnsConfig: await managerFailureReply(request, submission, error, failure) };
   }
 }
 
-export async function saveDnsConfig(request: Request, manager: ManagerClient, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: dnsConfigSchema });
-  if (submission.status !== "success") return { dnsConfig: submission.reply() };
-  try {
-    const { dnsDiscoverySettings: stored } = await getSystemSettings(manager);
-    if (!isDnsConfigChanged(submission.value, stored)) return unchanged(request);
-    await updateSystemSettings(manager, { dnsDiscoverySettings: dnsSettingsForSave(submission.value, stored) });
-  } catch (error) {
-    return { dnsConfig: await managerFailureReply(request, submission, error, failure) };
-  }
-  await setFlash(request, { kind: "success", message: dnsSavedMessage });
-  return redirect(settingsPath);
+/** Valid and changed: open the confirmation with the reviewed values in the URL. */
+export function reviewDnsConfig(request: Request, manager: ManagerClient, formData: FormData) {
+  return withChange(request, manager, formData, async (values) => {
+    const search = new URLSearchParams({ confirm: dnsConfirmName, ...dnsSearchParams(values) });
+    return redirect(`${settingsPath}?${search}`);
+  });
+}
+
+export function saveDnsConfig(request: Request, manager: ManagerClient, formData: FormData) {
+  return withChange(request, manager, formData, async (values, stored) => {
+    await updateSystemSettings(manager, { dnsDiscoverySettings: dnsSettingsForSave(values, stored) });
+    await setFlash(request, { kind: "success", message: dnsSavedMessage });
+    return redirect(settingsPath);
+  });
 }
