@@ -4,7 +4,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Checkbox, Fieldset, Group, Input, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "~/components/apiTokens/DialogFrame";
 import { addTokenSchema, tokenParams } from "~/components/apiTokens/token-form-schema";
@@ -46,8 +46,10 @@ export function AddTokenDialog({ lastResult }: { lastResult: SubmissionResult<st
     constraint: getZodConstraint(addTokenSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addTokenSchema }),
   });
-  const [preset, setPreset] = useState(() => initialPreset(fields.expiryPreset.initialValue));
-  const [days, setDays] = useState(() => String(fields.expiryInDays.initialValue ?? ""));
+  // Uncontrolled, so whatever is chosen before the page hydrates is kept; with JavaScript each
+  // field sets the other directly.
+  const presetInput = useRef<HTMLSelectElement>(null);
+  const daysInput = useRef<HTMLInputElement>(null);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "createToken";
   const labels = {
     name: t("apiTokens.add.name"),
@@ -83,11 +85,12 @@ export function AddTokenDialog({ lastResult }: { lastResult: SubmissionResult<st
               id={fields.expiryPreset.id}
               name={fields.expiryPreset.name}
               label={labels.expiryPreset}
-              value={preset}
+              ref={presetInput}
+              key={fields.expiryPreset.key}
+              defaultValue={initialPreset(fields.expiryPreset.initialValue)}
               onChange={(event) => {
                 const next = initialPreset(event.currentTarget.value);
-                setPreset(next);
-                if (next !== "custom") setDays(String(expiryDaysFor(next, undefined)));
+                if (next !== "custom" && daysInput.current) daysInput.current.value = String(expiryDaysFor(next, undefined));
               }}
               data={tokenExpiryPresetKeys.map((key) => ({ value: key, label: t(`apiTokens.presets.${key}`) }))}
             />
@@ -101,11 +104,13 @@ export function AddTokenDialog({ lastResult }: { lastResult: SubmissionResult<st
               inputMode="numeric"
               label={labels.expiryInDays}
               description={t("apiTokens.add.daysHint", { min: tokenExpiryMinDays, max: tokenExpiryMaxDays })}
-              value={days}
+              ref={daysInput}
+              key={fields.expiryInDays.key}
+              defaultValue={String(fields.expiryInDays.initialValue ?? "")}
               onChange={(event) => {
                 const typed = event.currentTarget.value;
-                setDays(typed);
-                if (typed !== "") setPreset(initialPreset(expiryPresetFor(Number(typed))));
+                if (typed !== "" && presetInput.current)
+                  presetInput.current.value = initialPreset(expiryPresetFor(Number(typed)));
               }}
               error={fieldError(fields.expiryInDays)}
             />

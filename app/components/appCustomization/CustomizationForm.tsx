@@ -2,12 +2,12 @@
 // each button is a round trip that edits the draft on the server; with JavaScript the same
 // buttons edit it here, images upload on drop, the preview follows every change, and Save and
 // Undo wait for a change.
-import { Alert, Button, Grid, Group, Radio, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Grid, Group, Stack, Switch, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconArrowBackUp, IconDeviceFloppy, IconPlus, IconRestore } from "@tabler/icons-react";
 import { useMemo, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ColourField } from "~/components/appCustomization/ColourField";
+import { ColoursSection } from "~/components/appCustomization/ColoursSection";
 import { CustomizationPreview } from "~/components/appCustomization/CustomizationPreview";
 import { validationErrors } from "~/components/appCustomization/draft-editing";
 import { colourFields, fieldId, fieldNames, intentValue, type CustomizationIntent } from "~/components/appCustomization/fields";
@@ -19,7 +19,6 @@ import { ConfirmLink } from "~/components/ConfirmDialog";
 import { ErrorSummary } from "~/components/forms";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { draftFrom, hasCustomLogo, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
-import { hasLowContrast } from "~/domain/colours";
 import { maxOnboardingScreens } from "~/domain/onboarding";
 import type { WritableAppCustomization } from "~/manager/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -160,47 +159,12 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                     {t("views.appCustomization.logoFirst")}
                   </Text>
                 )}
-                <Stack gap="sm" component="section" aria-labelledby="customization-colours-title">
-                  <Title order={2} size="h3" id="customization-colours-title">
-                    {t("views.appCustomization.colours.title")}
-                  </Title>
-                  {colourFields.map((colour) => (
-                    <ColourField
-                      key={colour}
-                      colour={colour}
-                      value={draft[colour]}
-                      label={t(`views.appCustomization.colours.${colour}`)}
-                      error={errors[fieldNames.colour(colour)] ?? null}
-                      onChange={(value) => dispatch({ type: "change", change: { [colour]: value } })}
-                    />
-                  ))}
-                  <Radio.Group
-                    name={fieldNames.fontColor}
-                    label={t("views.appCustomization.colours.fontColor")}
-                    value={draft.fontColor}
-                    onChange={(value) => dispatch({ type: "change", change: { fontColor: value === "dark" ? "dark" : "light" } })}
-                  >
-                    <Group gap="lg" mt={6}>
-                      <Radio name={fieldNames.fontColor} value="light" label={t("views.appCustomization.colours.light")} />
-                      <Radio name={fieldNames.fontColor} value="dark" label={t("views.appCustomization.colours.dark")} />
-                    </Group>
-                  </Radio.Group>
-                  {hasLowContrast(draft.backgroundColor, draft.fontColor) ? (
-                    <Alert
-                      color="orange"
-                      variant="light"
-                      role="status"
-                      title={t("views.appCustomization.colours.lowContrastTitle")}
-                    >
-                      {t("views.appCustomization.colours.lowContrast")}
-                    </Alert>
-                  ) : null}
-                  <div>
-                    <IntentButton intent={{ type: "resetColours" }} onIntent={onIntent}>
-                      {t("views.appCustomization.colours.reset")}
-                    </IntentButton>
-                  </div>
-                </Stack>
+                <ColoursSection
+                  draft={draft}
+                  errors={errors}
+                  onChange={(change) => dispatch({ type: "change", change })}
+                  onIntent={onIntent}
+                />
                 <Stack gap="sm" component="section" aria-labelledby="customization-onboarding-title">
                   <Title order={2} size="h3" id="customization-onboarding-title">
                     {t("views.appCustomization.onboarding.title")}

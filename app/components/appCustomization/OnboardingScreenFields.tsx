@@ -1,7 +1,7 @@
 // One onboarding screen: headline (≤ 60), text (≤ 130), picture, and its place in the list
 // (move up, move down, delete) — each a submit button that edits the draft in the browser with
 // JavaScript and in the action without.
-import { Button, Card, Group, Image, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Card, Group, Image, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ImageInput } from "~/components/appCustomization/ImageInput";
