@@ -4,7 +4,7 @@
 import { Box, Text } from "@mantine/core";
 import { IconHeadphones, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { defaultColours, isWhitish } from "~/domain/colours";
+import { defaultColours, fontColourHex, isWhitish } from "~/domain/colours";
 import { defaultLogoDataUrl } from "~/components/default-logo";
 
 export interface PhonePreviewProps {
@@ -17,8 +17,6 @@ export interface PhonePreviewProps {
   /** Real channel names to show instead of the samples. */
   channels?: string[];
 }
-
-const textColours = { light: "#FFFFFF", dark: "#1A1B1E" } as const;
 
 function Phone({ children, label, background }: { children: React.ReactNode; label: string; background: string }) {
   return (
@@ -35,7 +33,7 @@ export function PhonePreview({ logo, backgroundColor, highlightColor, fontColor,
   const { t } = useTranslation();
   const background = `#${backgroundColor || defaultColours.backgroundColor}`;
   const highlight = `#${highlightColor || defaultColours.highlightColor}`;
-  const text = textColours[fontColor];
+  const text = `#${fontColourHex[fontColor]}`;
   const samples = channels?.length ? channels.slice(0, 3) : [0, 1, 2].map((index) => t(`phonePreview.sampleChannels.${index}`));
   const bordered = isWhitish(backgroundColor);
 

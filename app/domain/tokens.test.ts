@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { expiryPresetFor, isTokenExpired } from "~/domain/tokens";
+import {
+  expiryDaysFor,
+  expiryPresetFor,
+  isTokenExpired,
+  isTokenExpiryPresetKey,
+  isValidExpiryDays,
+  tokenRemoval,
+} from "~/domain/tokens";
 
 describe("API token expiry", () => {
   const today = new Date("2026-11-22T15:00:00Z");
@@ -15,5 +22,29 @@ describe("API token expiry", () => {
     expect(expiryPresetFor(7)).toBe("oneWeek");
     expect(expiryPresetFor(365)).toBe("oneYear");
     expect(expiryPresetFor(12)).toBe("custom");
+  });
+
+  it("takes the preset's days, or the typed days for a custom expiry", () => {
+    expect(expiryDaysFor("oneWeek", 99)).toBe(7);
+    expect(expiryDaysFor("twoWeeks", undefined)).toBe(14);
+    expect(expiryDaysFor("sixMonths", undefined)).toBe(180);
+    expect(expiryDaysFor("custom", 45)).toBe(45);
+    expect(expiryDaysFor("custom", undefined)).toBeUndefined();
+    expect(isTokenExpiryPresetKey("oneYear")).toBe(true);
+    expect(isTokenExpiryPresetKey("tenYears")).toBe(false);
+  });
+
+  it("allows 1 to 2000 whole days", () => {
+    expect(isValidExpiryDays(1)).toBe(true);
+    expect(isValidExpiryDays(2000)).toBe(true);
+    expect(isValidExpiryDays(0)).toBe(false);
+    expect(isValidExpiryDays(2001)).toBe(false);
+    expect(isValidExpiryDays(1.5)).toBe(false);
+    expect(isValidExpiryDays(undefined)).toBe(false);
+  });
+
+  it("offers revoking a valid token and only deleting an expired one", () => {
+    expect(tokenRemoval("2026-11-21T10:00:00Z", today)).toBe("delete");
+    expect(tokenRemoval("2026-11-22T01:00:00Z", today)).toBe("revoke");
   });
 });

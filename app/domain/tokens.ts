@@ -22,3 +22,27 @@ export function isTokenExpired(expirationDate: string | Date, today: Date = new 
 export function expiryPresetFor(days: number): string {
   return tokenExpiryPresets.find((preset) => preset.days === days)?.key ?? "custom";
 }
+
+export const tokenExpiryPresetKeys = ["custom", ...tokenExpiryPresets.map((preset) => preset.key)] as const;
+export type TokenExpiryPresetKey = (typeof tokenExpiryPresetKeys)[number];
+/** The Add Token form starts at one month. */
+export const defaultTokenExpiryPreset: TokenExpiryPresetKey = "oneMonth";
+
+export function isTokenExpiryPresetKey(value: unknown): value is TokenExpiryPresetKey {
+  return (tokenExpiryPresetKeys as readonly unknown[]).includes(value);
+}
+
+export function isValidExpiryDays(days: number | undefined): days is number {
+  return days !== undefined && Number.isInteger(days) && days >= tokenExpiryMinDays && days <= tokenExpiryMaxDays;
+}
+
+/** A preset's days; "custom" uses the typed number of days. */
+export function expiryDaysFor(preset: TokenExpiryPresetKey, customDays: number | undefined): number | undefined {
+  if (preset === "custom") return customDays;
+  return tokenExpiryPresets.find((candidate) => candidate.key === preset)!.days;
+}
+
+/** Spec: an expired token can only be deleted; a valid one is revoked. */
+export function tokenRemoval(expirationDate: string | Date, today: Date = new Date()): "revoke" | "delete" {
+  return isTokenExpired(expirationDate, today) ? "delete" : "revoke";
+}

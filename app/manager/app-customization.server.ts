@@ -19,3 +19,9 @@ export function updateAppCustomization(manager: ManagerClient, id: string, confi
 export function deleteAppCustomization(manager: ManagerClient, id: string, current: WritableAppCustomization) {
   return manager.send("DELETE", managerPaths.appCustomizationById(id), current, AppCustomizationSchema);
 }
+
+/** Saves the configuration: an update of the stored one, or a create when none is stored. */
+export async function saveAppCustomization(manager: ManagerClient, configuration: WritableAppCustomization) {
+  const stored = await getAppCustomization(manager);
+  return stored ? updateAppCustomization(manager, stored.id, configuration) : createAppCustomization(manager, configuration);
+}

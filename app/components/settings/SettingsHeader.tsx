@@ -1,0 +1,26 @@
+// The settings page's breadcrumb header: where the page sits, and its heading.
+import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export function SettingsHeader() {
+  const { t } = useTranslation("admin");
+  return (
+    <Stack gap={4} mb="lg">
+      <nav aria-label={t("breadcrumb.label")}>
+        <Breadcrumbs separator="›">
+          <Anchor component={Link} to="/" size="sm">
+            {t("breadcrumb.home")}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {t("breadcrumb.administration")}
+          </Text>
+          <Text size="sm" aria-current="page">
+            {t("settings.heading")}
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Title order={1}>{t("settings.heading")}</Title>
+    </Stack>
+  );
+}
