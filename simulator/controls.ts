@@ -199,7 +199,6 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
       faults: faults.current,
       hubConnections: hubs.connectionCount(),
       clock: { speed: simulation.clock.speed, autonomous: simulation.life.isRunning, pendingTimers: simulation.clock.pendingCount() },
-      hubConnections: hubs.connectionCount(),
     };
   }
 

@@ -54,9 +54,12 @@ export function LiveUpdates() {
     return () => coalescer.current?.dispose();
   }, []);
 
+  // After every render, not only when the state changes: a revalidation can go loading → idle
+  // between two renders (e.g. started while a form submission was under way), and a missed
+  // "idle" would leave the coalescer waiting for good. settled() is harmless when nothing ran.
   useEffect(() => {
     if (revalidator.state === "idle") coalescer.current?.settled();
-  }, [revalidator.state]);
+  });
 
   useEffect(() => {
     const current = entries.current;
@@ -127,11 +130,12 @@ export function LiveUpdates() {
       try {
         await entry.connection.start();
         if (entry.stopped) return void entry.connection.stop();
-        const recovered = entry.failed;
         entry.failed = false;
         entry.reconnecting = false;
         updateStatus(current);
-        if (recovered) coalescer.current?.notify();
+        // A push sent between the page's render and this subscription was missed (or the hub
+        // was down): ask once now, so the page is current from here on.
+        coalescer.current?.notify();
       } catch {
         if (entry.stopped) return;
         entry.failed = true;
