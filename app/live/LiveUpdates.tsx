@@ -2,7 +2,7 @@
 // only) and turns their pushes into revalidation of the page's loaders: the Manager stays the
 // single source of truth (DESIGN.md §4, §9). JavaScript-only by nature.
 import { notifications } from "@mantine/notifications";
-import { useMatches, useRevalidator } from "@remix-run/react";
+import { useMatches, useNavigation, useRevalidator } from "@remix-run/react";
 import type { HubConnection } from "@microsoft/signalr";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -48,17 +48,32 @@ export function LiveUpdates() {
   const coalescer = useRef<Coalescer | null>(null);
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // A revalidation started during a navigation would abort that navigation's own loads (and
+  // with them, e.g., the flash message a save's redirect just consumed): wait until it is done.
+  const navigationState = useNavigation().state;
+  const navigating = useRef(false);
+  navigating.current = navigationState !== "idle";
+  const deferred = useRef(false);
 
   useEffect(() => {
-    coalescer.current = createCoalescer(() => revalidate.current(), revalidationIntervalMs);
+    coalescer.current = createCoalescer(() => {
+      if (navigating.current) deferred.current = true;
+      else revalidate.current();
+    }, revalidationIntervalMs);
     return () => coalescer.current?.dispose();
   }, []);
 
-  // After every render, not only when the state changes: a revalidation can go loading → idle
-  // between two renders (e.g. started while a form submission was under way), and a missed
-  // "idle" would leave the coalescer waiting for good. settled() is harmless when nothing ran.
   useEffect(() => {
-    if (revalidator.state === "idle") coalescer.current?.settled();
+    if (navigationState !== "idle" || !deferred.current) return;
+    deferred.current = false;
+    revalidate.current();
+  }, [navigationState]);
+
+  // After every render, not only when the state changes: a revalidation can go loading → idle
+  // between two renders, and a missed "idle" would leave the coalescer waiting for good.
+  // settled() is harmless when nothing ran.
+  useEffect(() => {
+    if (revalidator.state === "idle" && !deferred.current) coalescer.current?.settled();
   });
 
   useEffect(() => {

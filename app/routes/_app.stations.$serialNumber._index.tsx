@@ -1,11 +1,11 @@
 // /stations/:serialNumber — the General tab: facts and name, channels, streaming mode, audio
 // settings, noise gate, output settings, and reboot / factory reset / remove.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useLoaderData } from "@remix-run/react";
+import { Stack } from "@mantine/core";
 import { requirePermission, requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { replyFor, type FormReply } from "~/components/stations/form-reply";
 import { AudioSettingsForm } from "~/components/stations/general/AudioSettingsForm";
 import { ChannelsTable } from "~/components/stations/general/ChannelsTable";
@@ -20,6 +20,7 @@ import { displayName, toChannelRow } from "~/components/stations/views";
 import { loadOrThrow } from "~/manager/failures.server";
 import { stationTypes, useCaseModes } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.show");
@@ -63,19 +64,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StationGeneral() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const reply = useStickyActionData<FormReply>();
   const availability = useStationAvailability();
-  const { t } = useTranslation("stations");
   const disabled = !availability.canEdit;
   const monoOnly = data.mode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening;
   return (
     <DirtyFormsGuard>
       <Stack gap="lg">
-        {availability.editBlockedBy ? (
-          <Alert color="gray" variant="default" title={t("details.readOnlyTitle")} role="status">
-            {t(`blocked.${availability.editBlockedBy}`)}
-          </Alert>
-        ) : null}
+        <ReadOnlyNotice reason={availability.editBlockedBy} />
         <StationInfoCard info={data.info} reply={replyFor(reply, "rename")} canEdit={availability.canEdit} />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
         {data.isSupported ? (

@@ -2,7 +2,7 @@
 // status (live with JavaScript), the versions to install (newest first) with release notes and
 // the EULA, and the firmware metadata sync.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Stack } from "@mantine/core";
 import { requirePermission, requireUser } from "~/auth/guard.server";
 import { can } from "~/auth/permissions";
@@ -18,6 +18,7 @@ import { getFirmwareInfo, getUpdateMetadata } from "~/manager/firmware.server";
 import { loadOrThrow } from "~/manager/failures.server";
 import { getStation } from "~/manager/stations.server";
 import type { ScreenHandle } from "~/utils/handle";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
 
 export const handle = { hubs: ["updaterHub"] } satisfies ScreenHandle;
 
@@ -62,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StationFirmware() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | NoConnectionReply | undefined;
+  const reply = useStickyActionData<FormReply | NoConnectionReply>();
   const formReply = reply && "result" in reply ? reply : undefined;
   return (
     <Stack gap="lg">

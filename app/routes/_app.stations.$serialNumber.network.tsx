@@ -1,10 +1,10 @@
 // /stations/:serialNumber/network — the Network tab: both interfaces and DNS discovery.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useLoaderData } from "@remix-run/react";
+import { Stack } from "@mantine/core";
 import { requirePermission, requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { replyFor, type FormReply } from "~/components/stations/form-reply";
 import { networkAction } from "~/components/stations/network/actions.server";
@@ -15,6 +15,7 @@ import { joinSearchDomains, type InterfaceRole } from "~/domain/network";
 import { loadOrThrow } from "~/manager/failures.server";
 import type { NetworkInterface, Station } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
 
 function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
   const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";
@@ -68,17 +69,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StationNetwork() {
   const { interfaces, dnsDiscovery } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const reply = useStickyActionData<FormReply>();
   const availability = useStationAvailability();
-  const { t } = useTranslation("stations");
   return (
     <DirtyFormsGuard>
       <Stack gap="lg">
-        {availability.editBlockedBy ? (
-          <Alert color="gray" variant="default" title={t("details.readOnlyTitle")} role="status">
-            {t(`blocked.${availability.editBlockedBy}`)}
-          </Alert>
-        ) : null}
+        <ReadOnlyNotice reason={availability.editBlockedBy} />
         <NetworkSettingsForm
           key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
           interfaces={interfaces}

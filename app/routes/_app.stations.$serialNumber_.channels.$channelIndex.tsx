@@ -2,12 +2,13 @@
 // audience mic and its output, audio input, channel ID, PIN, QR code and test tone. An unknown
 // station or channel index shows station-not-found / channel-not-found.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { Alert, Stack, Text, Title } from "@mantine/core";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { requirePermission, requireUser } from "~/auth/guard.server";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { channelAction } from "~/components/stations/channel/actions.server";
 import { ChannelAccessCard, QrCodeCard, TestToneCard } from "~/components/stations/channel/ChannelAccessCards";
 import { ChannelDetailsForm } from "~/components/stations/channel/ChannelDetailsForm";
@@ -25,6 +26,7 @@ import { useCaseModes } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
 import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
@@ -67,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ChannelDetails() {
   const { station, availability, channel, values, options, audienceMicAvailable } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const reply = useStickyActionData<FormReply>();
   const { t } = useTranslation("stations");
   const stationPath = `/stations/${encodeURIComponent(station.serialNumber)}`;
   const disabled = !availability.canEdit;
@@ -83,11 +85,7 @@ export default function ChannelDetails() {
             {t("channel.subtitle", { index: channel.index, station: station.displayName })}
           </Text>
         </div>
-        {availability.editBlockedBy ? (
-          <Alert color="gray" variant="default" title={t("details.readOnlyTitle")} role="status">
-            {t(`blocked.${availability.editBlockedBy}`)}
-          </Alert>
-        ) : null}
+        <ReadOnlyNotice reason={availability.editBlockedBy} />
         <ChannelDetailsForm
           key={JSON.stringify(values)}
           values={values}

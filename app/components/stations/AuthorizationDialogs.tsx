@@ -1,10 +1,11 @@
 // Accept (serial number, both MAC addresses and the fingerprint to check) and Reject, as
 // URL-state confirmations (?confirm=accept&station=…). After a fingerprint mismatch the page
 // comes back with the refreshed fingerprint and says so.
-import { Alert, Code, Stack, Table, Text } from "@mantine/core";
+import { Alert, Code, Stack, Text } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { FactsTable } from "~/components/stations/FactsTable";
 import type { AuthorizationView } from "~/components/stations/views";
 
 export const authorizationDialogParams = ["station", "fingerprintChanged"];
@@ -18,21 +19,11 @@ function StationIdentity({ station }: { station: AuthorizationView }) {
     [t("authorization.fingerprint"), station.fingerprint],
   ] as const;
   return (
-    <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs">
-      <caption className="visually-hidden">{t("authorization.identityCaption")}</caption>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" fw={600} style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
-              {label}
-            </Table.Th>
-            <Table.Td>
-              <Code style={{ wordBreak: "break-all" }}>{value}</Code>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <FactsTable
+      caption={t("authorization.identityCaption")}
+      horizontalSpacing="xs"
+      facts={rows.map(([label, value]) => [label, <Code key={label} style={{ wordBreak: "break-all" }}>{value}</Code>] as const)}
+    />
   );
 }
 

@@ -31,6 +31,11 @@ interface SaveOptions<Schema extends z.ZodType> {
   redirectTo?: string;
 }
 
+/** A form whose texts follow stations:<area>.saved and stations:<area>.saveFailed. */
+export function savedMessages(area: string, values: FlashMessage["values"], notFound: NotFoundKind = "station") {
+  return { saveFailedKey: `stations:${area}.saveFailed`, success: { message: `stations:${area}.saved`, values }, notFound };
+}
+
 /** The locale key that explains why a station cannot be changed now. */
 export function blockedMessageKey(reason: unknown) {
   return `stations:blocked.${blockedReasonFromManager(reason)}`;

@@ -1,6 +1,6 @@
 // The channel details' intents: details and PIN (each confirmed first: listeners must rejoin),
 // new access (channel ID and QR code), and the test tone.
-import { replyWithFailure, reviewForm, runCommand, saveForm } from "~/components/stations/form-actions.server";
+import { replyWithFailure, reviewForm, runCommand, saveForm, savedMessages } from "~/components/stations/form-actions.server";
 import type { FormReply } from "~/components/stations/form-reply";
 import {
   channelDetailsSchema,
@@ -52,9 +52,7 @@ export async function channelAction(
         intent,
         schema,
         confirmFirst: true,
-        saveFailedKey: "stations:channel.saveFailed",
-        success: { message: "stations:channel.saved", values },
-        notFound: "channel",
+        ...savedMessages("channel", values, "channel"),
         fieldNames: channelFieldNames,
         save: (value) => updateAudioChannel(manager, serialNumber, toUpdateAudioChannel(channel, value, { regenerateAccess: false })),
       });
@@ -64,9 +62,7 @@ export async function channelAction(
         intent,
         schema: pinSchema,
         confirmFirst: true,
-        saveFailedKey: "stations:pin.saveFailed",
-        success: { message: "stations:pin.saved", values },
-        notFound: "channel",
+        ...savedMessages("pin", values, "channel"),
         fieldNames: { pin: "pin" },
         save: (value) => setChannelPin(manager, serialNumber, channelIndex, pinToSend(value)),
       });

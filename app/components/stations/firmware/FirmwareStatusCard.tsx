@@ -1,9 +1,10 @@
 // The station's firmware: current and latest version and the update status (any of the 0–15
 // statuses), with progress while it updates; the broken 6.0.3 reboot and a failed update are
 // explained. Live with JavaScript; without it the page is current on each load.
-import { Alert, Anchor, Group, Progress, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Group, Progress, Stack, Text } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FactsTable } from "~/components/stations/FactsTable";
 import { FirmwareStatusBadge } from "~/components/stations/FirmwareStatusBadge";
 import { SettingsCard } from "~/components/stations/form-parts";
 import { firmwareStatusKind, updateStatusName } from "~/domain/firmware";
@@ -23,36 +24,22 @@ export function FirmwareStatusCard({ firmware, latestVersion }: { firmware: Firm
   return (
     <SettingsCard id="firmware-status-title" title={t("firmware.statusTitle")}>
       <Stack gap="md">
-        <Table withRowBorders={false} verticalSpacing={6} maw={560}>
-          <caption className="visually-hidden">{t("firmware.statusTitle")}</caption>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row" w="45%" fw={600}>
-                {t("firmware.currentVersion")}
-              </Table.Th>
-              <Table.Td>{firmware.currentVersion}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row" fw={600}>
-                {t("firmware.latestVersion")}
-              </Table.Th>
-              <Table.Td>{latestVersion ?? t("details.unknownValue")}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row" fw={600}>
-                {t("firmware.updateStatus")}
-              </Table.Th>
-              <Table.Td>
-                <Group gap="xs" role="status" aria-live="polite">
-                  <FirmwareStatusBadge status={firmware.status} currentVersion={firmware.currentVersion} />
-                  {firmware.targetVersion && kind === "updating" ? (
-                    <Text size="sm">{t("firmware.installing", { version: firmware.targetVersion })}</Text>
-                  ) : null}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <FactsTable
+          caption={t("firmware.statusTitle")}
+          facts={[
+            [t("firmware.currentVersion"), firmware.currentVersion],
+            [t("firmware.latestVersion"), latestVersion ?? t("details.unknownValue")],
+            [
+              t("firmware.updateStatus"),
+              <Group key="status" gap="xs" role="status" aria-live="polite">
+                <FirmwareStatusBadge status={firmware.status} currentVersion={firmware.currentVersion} />
+                {firmware.targetVersion && kind === "updating" ? (
+                  <Text size="sm">{t("firmware.installing", { version: firmware.targetVersion })}</Text>
+                ) : null}
+              </Group>,
+            ],
+          ]}
+        />
         <Text size="sm">{t(`firmware.statusDescriptions.${statusName}`)}</Text>
         {firmware.progress !== null ? (
           <Progress

@@ -1,11 +1,12 @@
 // The station's facts (model, serial number, type, status, firmware, addresses) and the rename
 // form (name required).
 import { getFormProps } from "@conform-to/react";
-import { Group, Table, TextInput } from "@mantine/core";
+import { Group, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { FactsTable, type Fact } from "~/components/stations/FactsTable";
 import { EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import { renameStationSchema } from "~/domain/station-forms";
@@ -52,7 +53,7 @@ function RenameForm({ name, reply, disabled }: { name: string; reply?: Submissio
 
 export function StationInfoCard({ info, reply, canEdit }: { info: StationInfo; reply?: SubmissionResult<string[]>; canEdit: boolean }) {
   const { t } = useTranslation("stations");
-  const facts: [string, React.ReactNode][] = [
+  const facts: Fact[] = [
     [t("details.model"), info.model],
     [t("details.serialNumber"), info.serialNumber],
     [t("details.type"), t(`types.${info.type}`)],
@@ -65,19 +66,7 @@ export function StationInfoCard({ info, reply, canEdit }: { info: StationInfo; r
   return (
     <SettingsCard id="station-info-title" title={t("details.infoTitle")}>
       <RenameForm key={info.name ?? ""} name={info.name ?? ""} reply={reply} disabled={!canEdit} />
-      <Table mt="md" withRowBorders={false} verticalSpacing={6} maw={640}>
-        <caption className="visually-hidden">{t("details.infoTitle")}</caption>
-        <Table.Tbody>
-          {facts.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" w="40%" fw={600}>
-                {label}
-              </Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactsTable mt="md" caption={t("details.infoTitle")} facts={facts} />
     </SettingsCard>
   );
 }

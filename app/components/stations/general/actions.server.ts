@@ -1,7 +1,7 @@
 // The General tab's intents: rename, streaming mode, audio settings, noise gate, output
 // settings, reboot, factory reset and remove.
 import { errorPage } from "~/error-pages.server";
-import { runCommand, saveForm } from "~/components/stations/form-actions.server";
+import { runCommand, saveForm, savedMessages } from "~/components/stations/form-actions.server";
 import type { FormReply } from "~/components/stations/form-reply";
 import {
   audioSettingsSchema,
@@ -45,9 +45,7 @@ export async function generalAction(
       return saveForm(request, formData, {
         intent,
         schema: audioSettingsSchema,
-        saveFailedKey: "stations:audio.saveFailed",
-        success: { message: "stations:audio.saved", values },
-        notFound: "station",
+        ...savedMessages("audio", values),
         async save(value) {
           const station = await getStation(manager, serialNumber);
           await updateAudioEncoder(manager, serialNumber, toAudioEncoder(value, station.state.audioEncoder));
@@ -57,9 +55,7 @@ export async function generalAction(
       return saveForm(request, formData, {
         intent,
         schema: noiseGateSchema,
-        saveFailedKey: "stations:noiseGate.saveFailed",
-        success: { message: "stations:noiseGate.saved", values },
-        notFound: "station",
+        ...savedMessages("noiseGate", values),
         fieldNames: { "noiseGate.thresholdDb": "thresholdDb" },
         save: (value) => updateStationConfiguration(manager, serialNumber, { noiseGate: value }),
       });
@@ -67,9 +63,7 @@ export async function generalAction(
       return saveForm(request, formData, {
         intent,
         schema: outputSettingsSchema,
-        saveFailedKey: "stations:output.saveFailed",
-        success: { message: "stations:output.saved", values },
-        notFound: "station",
+        ...savedMessages("output", values),
         fieldNames: { "output.level": "level", "output.gainDb": "gainDb" },
         save: (value) => updateStationConfiguration(manager, serialNumber, { output: value }),
       });

@@ -2,10 +2,11 @@
 // MAC address and the live address, and the settings — dynamic or static, IP, netmask, gateway,
 // DNS 1–3, search domains (one comma-separated field) and FQDN.
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { FactsTable, type Fact } from "~/components/stations/FactsTable";
 import { EditableArea, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { dnsFields, networkSettingsSchema } from "~/domain/network-forms";
 import type { InterfaceRole } from "~/domain/network";
@@ -54,7 +55,7 @@ function useFieldLabels() {
 function LiveState({ view }: { view: InterfaceView }) {
   const { t } = useTranslation("stations");
   const none = t("details.noAddress");
-  const rows: [string, string][] = [
+  const facts: Fact[] = [
     [t("network.linkState"), t(`network.linkStates.${view.live.state}`)],
     [t("network.macAddress"), view.live.physicalAddress || none],
     [t("network.currentMode"), t(`network.modes.${view.live.mode}`)],
@@ -66,21 +67,7 @@ function LiveState({ view }: { view: InterfaceView }) {
     [t("network.fields.searchDomains"), view.live.searchDomains || none],
     [t("network.fields.fqdn"), view.live.fqdn || none],
   ];
-  return (
-    <Table withRowBorders={false} verticalSpacing={4} maw={560}>
-      <caption className="visually-hidden">{t("network.liveCaption", { name: t(`network.interfaceTypes.${view.type}`) })}</caption>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" w="45%" fw={600}>
-              {label}
-            </Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <FactsTable caption={t("network.liveCaption", { name: t(`network.interfaceTypes.${view.type}`) })} facts={facts} />;
 }
 
 function InterfaceFields({ view, fields }: { view: InterfaceView; fields: Record<TextField | "mode", AnyField> }) {

@@ -1,5 +1,5 @@
 // The Network tab's intents: the interfaces' settings and DNS discovery.
-import { saveForm } from "~/components/stations/form-actions.server";
+import { saveForm, savedMessages } from "~/components/stations/form-actions.server";
 import type { FormReply } from "~/components/stations/form-reply";
 import { dnsDiscoverySchema, networkFieldNames, networkSettingsSchema, toDnsDiscoverySettings, toNetworkInterfaceSettings } from "~/domain/network-forms";
 import { errorPage } from "~/error-pages.server";
@@ -19,9 +19,7 @@ export async function networkAction(
       return saveForm(request, formData, {
         intent,
         schema: networkSettingsSchema,
-        saveFailedKey: "stations:network.saveFailed",
-        success: { message: "stations:network.saved", values },
-        notFound: "station",
+        ...savedMessages("network", values),
         fieldNames: networkFieldNames,
         save: (value) =>
           updateNetworkSettings(manager, serialNumber, {
