@@ -6,9 +6,11 @@ import { expect, simulator, test } from "./support/fixtures";
 
 const api = "/configuration/api/v1.0";
 
+/** Opens a page and waits until it is hydrated and its live updates have connected and caught up. */
 async function visit(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+  await page.waitForLoadState("networkidle");
 }
 
 /** A value that survives only as long as the page is not reloaded. */

@@ -6,12 +6,16 @@ import { expect, signInOnPage, simulator, test } from "./support/fixtures";
 const api = "/configuration/api/v1.0";
 
 /**
- * Opens a page. With JavaScript the test acts once the page is hydrated: a click that lands
- * while React hydrates can be swallowed (the same click before or after hydration works).
+ * Opens a page. With JavaScript the test acts once the page is hydrated (a click that lands
+ * while React hydrates can be swallowed) and its live updates have connected and caught up
+ * (their catch-up load would otherwise race the test's first save).
  */
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
-  if (test.info().project.name === "js") await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+  if (test.info().project.name === "js") {
+    await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+    await page.waitForLoadState("networkidle");
+  }
   return response;
 }
 
@@ -195,6 +199,7 @@ test.describe("station details: General", () => {
   test("shows the station's facts and its channels, linking to channel details", async ({ page }) => {
     await visit(page, "/stations/MCS-0042");
     await expect(page.getByRole("heading", { level: 1, name: "Main Hall" })).toBeVisible();
+    await expect(page).toHaveTitle("Main Hall · Stations · Station Console");
     await expect(page.getByRole("navigation", { name: "Station sections" }).getByRole("link", { name: "General" })).toHaveAttribute(
       "aria-current",
       "page",
@@ -218,6 +223,7 @@ test.describe("station details: General", () => {
     await channels.getByRole("link", { name: "2 · Main Hall – Deutsch" }).click();
     await expect(page).toHaveURL("/stations/MCS-0042/channels/2");
     await expect(page.getByRole("heading", { level: 1, name: "Main Hall – Deutsch" })).toBeVisible();
+    await expect(page).toHaveTitle("Main Hall – Deutsch · Stations · Station Console");
   });
 
   test("renames the station; an empty name is refused next to the field", async ({ page }) => {
@@ -365,6 +371,7 @@ test.describe("station details: General", () => {
 test.describe("station details: Network", () => {
   test("refuses an invalid IP, a bad netmask and no DNS server, next to each field, keeping the values", async ({ page }) => {
     await visit(page, "/stations/MCS-0042/network");
+    await expect(page).toHaveTitle("Main Hall · Stations · Station Console");
     const control = region(page, "Ctrl (Control interface)");
     await expect(control).toContainText("02:4D:");
     await expect(control.getByRole("row", { name: "Link" })).toContainText("Up");

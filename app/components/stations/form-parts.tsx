@@ -3,13 +3,13 @@
 // and controls that say why they are disabled.
 import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Checkbox, Group, Radio, Stack, Text, Title, type ButtonProps } from "@mantine/core";
+import { Button, Card, Checkbox, Group, NativeSelect, Radio, Stack, Text, TextInput, Title, type ButtonProps } from "@mantine/core";
 import { useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
-import { useFieldError } from "~/components/forms";
+import { textFieldProps, useFieldError } from "~/components/forms";
 import { useReportDirty } from "~/components/stations/dirty-forms";
 import type { BlockedReason } from "~/domain/station-state";
 
@@ -116,6 +116,54 @@ export function CheckboxField({ field, label, description }: { field: AnyField; 
       description={description}
       defaultChecked={field.initialValue === "on"}
       error={fieldError(field)}
+    />
+  );
+}
+
+/** A whole number in a range (a plain number input: Mantine's NumberInput needs JavaScript). */
+export function NumberField({
+  field,
+  label,
+  description,
+  range,
+}: {
+  field: AnyField;
+  label: string;
+  description?: ReactNode;
+  range: { min: number; max: number };
+}) {
+  const fieldError = useFieldError();
+  return (
+    <TextInput
+      {...textFieldProps(field)}
+      key={field.key}
+      type="number"
+      inputMode="numeric"
+      min={range.min}
+      max={range.max}
+      step={1}
+      label={label}
+      description={description}
+      error={fieldError(field)}
+      w={220}
+    />
+  );
+}
+
+/** A native select (works without JavaScript) bound to a conform field. */
+export function SelectField({ field, label, description, choices }: { field: AnyField; label: string; description?: ReactNode; choices: Choice[] }) {
+  const fieldError = useFieldError();
+  return (
+    <NativeSelect
+      key={field.key}
+      id={field.id}
+      name={field.name}
+      label={label}
+      description={description}
+      defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
+      error={fieldError(field)}
+      data={choices}
+      maw={420}
     />
   );
 }

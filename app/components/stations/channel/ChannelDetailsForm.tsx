@@ -2,12 +2,12 @@
 // heard on (required while the mic is on), and the audio input (only valid left/right pairs).
 // Saving asks first: the channel's listeners must rejoin (operations.md §4).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Checkbox, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import { CheckboxField, EditableArea, SelectField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { channelDetailsSchema, type ChannelOptions } from "~/domain/channel-forms";
 
 export interface ChannelDetailsValues {
@@ -44,7 +44,6 @@ export function ChannelDetailsForm({
     uplinkOutput: t("channel.uplinkOutput"),
     input: t("channel.input"),
   };
-  const initial = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     <SettingsCard id="channel-details-title" title={t("channel.detailsTitle")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
@@ -64,16 +63,12 @@ export function ChannelDetailsForm({
             />
             <CheckboxField field={fields.isEnabled} label={labels.isEnabled} description={t("channel.isEnabledHint")} />
             <CheckboxField field={fields.isHidden} label={labels.isHidden} description={t("channel.isHiddenHint")} />
-            <NativeSelect
-              key={fields.input.key}
-              id={fields.input.id}
-              name={fields.input.name}
+            <SelectField
+              field={fields.input}
               label={labels.input}
               description={t("channel.inputHint")}
-              defaultValue={initial(fields.input.initialValue)}
-              error={fieldError(fields.input)}
-              data={[
-                ...(initial(fields.input.initialValue) === "" ? [{ value: "", label: t("channel.chooseInput") }] : []),
+              choices={[
+                ...(fields.input.initialValue ? [] : [{ value: "", label: t("channel.chooseInput") }]),
                 ...options.inputOptions.map((choice) => ({
                   value: choice.value,
                   label: choice.rightLabel
@@ -81,21 +76,15 @@ export function ChannelDetailsForm({
                     : t("channel.monoInput", { input: choice.leftLabel }),
                 })),
               ]}
-              maw={420}
             />
             {audienceMicAvailable ? (
               <>
                 <CheckboxField field={fields.uplinkEnabled} label={labels.uplinkEnabled} description={t("channel.uplinkHint")} />
-                <NativeSelect
-                  key={fields.uplinkOutput.key}
-                  id={fields.uplinkOutput.id}
-                  name={fields.uplinkOutput.name}
+                <SelectField
+                  field={fields.uplinkOutput}
                   label={labels.uplinkOutput}
                   description={t("channel.uplinkOutputHint")}
-                  defaultValue={initial(fields.uplinkOutput.initialValue)}
-                  error={fieldError(fields.uplinkOutput)}
-                  data={[{ value: "", label: t("channel.noOutput") }, ...options.outputOptions]}
-                  maw={420}
+                  choices={[{ value: "", label: t("channel.noOutput") }, ...options.outputOptions]}
                 />
               </>
             ) : (

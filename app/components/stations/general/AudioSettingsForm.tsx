@@ -2,11 +2,19 @@
 // analog sensitivity with or without gain (and the maximum input level that gives), and latency
 // (Optimised or Manual; a warning below 150 ms).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Stack, TextInput } from "@mantine/core";
+import { Alert, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { CheckboxField, EditableArea, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import { ErrorSummary } from "~/components/forms";
+import {
+  CheckboxField,
+  EditableArea,
+  NumberField,
+  RadioField,
+  SettingsCard,
+  SubmitButton,
+  useStationForm,
+} from "~/components/stations/form-parts";
 import { isLatencyRisky, latencyWarningBelowMs, maximumAnalogInputLevelDbu } from "~/domain/audio";
 import { audioSettingsSchema, latencyRangeMs } from "~/domain/station-forms";
 import type { AudioEncoder } from "~/manager/schemas";
@@ -23,7 +31,6 @@ export function AudioSettingsForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const fieldError = useFieldError();
   const [form, fields] = useStationForm({ id: "audio-settings", schema: audioSettingsSchema, lastResult: reply, defaultValue: encoder });
   const labels = {
     channelMode: t("audio.channelMode"),
@@ -88,19 +95,7 @@ export function AudioSettingsForm({
                 { value: "Manual", label: t("audio.latencyModes.Manual") },
               ]}
             />
-            <TextInput
-              {...textFieldProps(fields.latencyMs)}
-              key={fields.latencyMs.key}
-              type="number"
-              inputMode="numeric"
-              min={latencyRangeMs.min}
-              max={latencyRangeMs.max}
-              step={1}
-              label={labels.latencyMs}
-              description={t("audio.latencyMsHint", latencyRangeMs)}
-              error={fieldError(fields.latencyMs)}
-              w={220}
-            />
+            <NumberField field={fields.latencyMs} label={labels.latencyMs} description={t("audio.latencyMsHint", latencyRangeMs)} range={latencyRangeMs} />
             {latencyWarning ? (
               <Alert color="orange" title={t("audio.latencyWarningTitle")} role="status">
                 {t("audio.latencyWarning", { milliseconds: latencyWarningBelowMs })}

@@ -1,11 +1,11 @@
 // The noise gate (threshold in dB; a warning above −40 dB while the audience mic is in use)
 // and the output settings (level and gain of the output the audience mic is heard on).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Stack, TextInput } from "@mantine/core";
+import { Alert, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { EditableArea, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import { ErrorSummary } from "~/components/forms";
+import { EditableArea, NumberField, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { isNoiseGateRisky, noiseGateWarningAboveDb } from "~/domain/audio";
 import { noiseGateRangeDb, noiseGateSchema, outputGainRangeDb, outputSettingsSchema } from "~/domain/station-forms";
 import type { OutputSettings } from "~/manager/schemas";
@@ -22,7 +22,6 @@ export function NoiseGateForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const fieldError = useFieldError();
   const [form, fields] = useStationForm({ id: "noise-gate", schema: noiseGateSchema, lastResult: reply, defaultValue: { thresholdDb } });
   const label = t("noiseGate.threshold");
   const typed = Number(fields.thresholdDb.value);
@@ -33,19 +32,7 @@ export function NoiseGateForm({
         <ErrorSummary form={form} fields={[{ name: fields.thresholdDb.name, label, id: fields.thresholdDb.id }]} />
         <EditableArea disabled={disabled}>
           <Stack gap="md">
-            <TextInput
-              {...textFieldProps(fields.thresholdDb)}
-              key={fields.thresholdDb.key}
-              type="number"
-              inputMode="numeric"
-              min={noiseGateRangeDb.min}
-              max={noiseGateRangeDb.max}
-              step={1}
-              label={label}
-              description={t("noiseGate.hint", noiseGateRangeDb)}
-              error={fieldError(fields.thresholdDb)}
-              w={220}
-            />
+            <NumberField field={fields.thresholdDb} label={label} description={t("noiseGate.hint", noiseGateRangeDb)} range={noiseGateRangeDb} />
             {warning ? (
               <Alert color="orange" title={t("noiseGate.warningTitle")} role="status">
                 {t("noiseGate.warning", { threshold: noiseGateWarningAboveDb })}
@@ -71,7 +58,6 @@ export function OutputSettingsForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const fieldError = useFieldError();
   const [form, fields] = useStationForm({ id: "output-settings", schema: outputSettingsSchema, lastResult: reply, defaultValue: output });
   const labels = { level: t("output.level"), gainDb: t("output.gain") };
   return (
@@ -92,19 +78,7 @@ export function OutputSettingsForm({
               description={t("output.hint")}
               choices={(["Plus4dBu", "Minus10dBV"] as const).map((value) => ({ value, label: t(`output.levels.${value}`) }))}
             />
-            <TextInput
-              {...textFieldProps(fields.gainDb)}
-              key={fields.gainDb.key}
-              type="number"
-              inputMode="numeric"
-              min={outputGainRangeDb.min}
-              max={outputGainRangeDb.max}
-              step={1}
-              label={labels.gainDb}
-              description={t("output.gainHint", outputGainRangeDb)}
-              error={fieldError(fields.gainDb)}
-              w={220}
-            />
+            <NumberField field={fields.gainDb} label={labels.gainDb} description={t("output.gainHint", outputGainRangeDb)} range={outputGainRangeDb} />
             <div>
               <SubmitButton intent="saveOutput">{t("output.save")}</SubmitButton>
             </div>

@@ -9,27 +9,22 @@ import type { StationAvailability } from "~/domain/station-state";
 export function StationActionsCard({ name, availability }: { name: string; availability: StationAvailability }) {
   const { t } = useTranslation("stations");
   const { editBlockedBy, rebootBlockedBy } = availability;
+  const actions = [
+    { action: "reboot", blockedBy: rebootBlockedBy, hint: t("actions.rebootHint"), variant: "default" },
+    { action: "factoryReset", blockedBy: editBlockedBy, hint: t("actions.factoryResetHint"), variant: "default", color: "red" },
+    { action: "remove", blockedBy: editBlockedBy, hint: t("actions.removeHint"), color: "red" },
+  ] as const;
   return (
     <SettingsCard id="station-actions-title" title={t("actions.title")}>
       <Group align="flex-start" gap="xl">
-        <Stack gap="xs" maw={260} align="flex-start">
-          <GuardedConfirmLink name="reboot" blockedBy={rebootBlockedBy} variant="default">
-            {t("actions.reboot")}
-          </GuardedConfirmLink>
-          <Text size="sm">{t("actions.rebootHint")}</Text>
-        </Stack>
-        <Stack gap="xs" maw={260} align="flex-start">
-          <GuardedConfirmLink name="factoryReset" blockedBy={editBlockedBy} variant="default" color="red">
-            {t("actions.factoryReset")}
-          </GuardedConfirmLink>
-          <Text size="sm">{t("actions.factoryResetHint")}</Text>
-        </Stack>
-        <Stack gap="xs" maw={260} align="flex-start">
-          <GuardedConfirmLink name="remove" blockedBy={editBlockedBy} color="red">
-            {t("actions.remove")}
-          </GuardedConfirmLink>
-          <Text size="sm">{t("actions.removeHint")}</Text>
-        </Stack>
+        {actions.map(({ action, blockedBy, hint, ...buttonProps }) => (
+          <Stack key={action} gap="xs" maw={260} align="flex-start">
+            <GuardedConfirmLink name={action} blockedBy={blockedBy} {...buttonProps}>
+              {t(`actions.${action}`)}
+            </GuardedConfirmLink>
+            <Text size="sm">{hint}</Text>
+          </Stack>
+        ))}
       </Group>
       <ConfirmDialog
         name="reboot"
