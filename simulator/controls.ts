@@ -210,7 +210,6 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
       hasAppCustomization: state.appCustomization !== null,
       faults: faults.current,
       clock: { speed: simulation.clock.speed, autonomous: simulation.life.isRunning, pendingTimers: simulation.clock.pendingCount() },
-      hubConnections: hubs.connectionCount(),
     };
   }
 

@@ -2,9 +2,12 @@
 // ?confirm=<name>; the page then renders this dialog with the real POST form inside — without
 // JavaScript too. With it: focus moves to the first button after 300 ms, focus stays in the
 // dialog, Escape cancels, and the buttons are disabled while the submission runs.
+// A confirmation a form submission asks for (the action answered "confirm first") passes `open`
+// and `cancelIntent`: the dialog then carries the submitted values, and cancelling posts them
+// back so nothing typed is lost — also without JavaScript.
 import { Box, Button, Group, Stack, Text, Title, type ButtonProps } from "@mantine/core";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Form, Link, useFormAction, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 import { withSearchParams } from "~/utils/url";
@@ -46,6 +49,20 @@ export interface ConfirmDialogProps {
   /** Where the form posts; defaults to the current route. */
   action?: string;
   confirmDisabled?: boolean;
+  /** Open regardless of the URL (a confirmation an action answered with). */
+  open?: boolean;
+  /** Inputs posted with the confirmation (e.g. an option the user picks in the dialog). */
+  formContent?: ReactNode;
+  /** Cancel posts the fields back with this intent instead of leaving by link. */
+  cancelIntent?: string;
+}
+
+/** The route's own form action (with ?index on index routes) without the dialog's parameters. */
+function useDialogFormAction(params: string[]) {
+  const url = new URL(useFormAction(), "http://console.invalid");
+  for (const param of params) url.searchParams.delete(param);
+  const search = url.searchParams.toString().replace(/^index=(&|$)/, "index$1");
+  return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
 export function ConfirmDialog({
@@ -60,17 +77,23 @@ export function ConfirmDialog({
   maxWidth = 500,
   action,
   confirmDisabled = false,
+  open: openByAction,
+  formContent,
+  cancelIntent,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
   const titleId = useId();
   const bodyId = useId();
-  const firstButton = useRef<HTMLAnchorElement>(null);
-  const open = useConfirmOpen(name);
+  const firstButton = useRef<HTMLElement>(null);
+  const openByUrl = useConfirmOpen(name);
+  const open = openByAction ?? openByUrl;
   const closedParams = Object.fromEntries([confirmParam, ...dialogParams].map((param) => [param, null]));
   const cancelHref = withSearchParams(location, closedParams);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const formAction = useDialogFormAction([confirmParam, ...dialogParams]);
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submitting = pendingIntent === intent || (cancelIntent !== undefined && pendingIntent === cancelIntent);
 
   useEffect(() => {
     if (!open) return;
@@ -80,7 +103,13 @@ export function ConfirmDialog({
 
   if (!open) return null;
   return (
-    <UrlDialogFrame titleId={titleId} describedBy={children ? bodyId : undefined} maxWidth={maxWidth} closeHref={cancelHref}>
+    <UrlDialogFrame
+      titleId={titleId}
+      describedBy={children ? bodyId : undefined}
+      maxWidth={maxWidth}
+      closeHref={cancelHref}
+      onEscape={cancelIntent ? () => firstButton.current?.click() : undefined}
+    >
       <Stack gap="md">
         <Title order={2} size="h3" id={titleId}>
           {title}
@@ -88,23 +117,37 @@ export function ConfirmDialog({
         {children ? (
           <Box id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</Box>
         ) : null}
-        <Form method="post" action={action ?? withSearchParams(location, closedParams)} preventScrollReset>
+        <Form method="post" action={action ?? formAction} preventScrollReset>
           {Object.entries(fields).map(([field, value]) => (
             <input key={field} type="hidden" name={field} value={value} />
           ))}
-          <Group justify="flex-end" gap="sm">
-            <Button
-              component={Link}
-              ref={firstButton}
-              to={cancelHref}
-              preventScrollReset
-              replace
-              variant="default"
-              aria-disabled={submitting || undefined}
-              onClick={(event) => submitting && event.preventDefault()}
-            >
-              {t("actions.cancel")}
-            </Button>
+          {formContent}
+          <Group justify="flex-end" gap="sm" mt={formContent ? "md" : undefined}>
+            {cancelIntent ? (
+              <Button
+                ref={firstButton as RefObject<HTMLButtonElement>}
+                type="submit"
+                name="intent"
+                value={cancelIntent}
+                variant="default"
+                disabled={submitting}
+              >
+                {t("actions.cancel")}
+              </Button>
+            ) : (
+              <Button
+                component={Link}
+                ref={firstButton as RefObject<HTMLAnchorElement>}
+                to={cancelHref}
+                preventScrollReset
+                replace
+                variant="default"
+                aria-disabled={submitting || undefined}
+                onClick={(event) => submitting && event.preventDefault()}
+              >
+                {t("actions.cancel")}
+              </Button>
+            )}
             <Button type="submit" name="intent" value={intent} color={color} loading={submitting} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>

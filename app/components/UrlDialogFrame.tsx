@@ -10,6 +10,7 @@ export function UrlDialogFrame({
   describedBy,
   maxWidth,
   closeHref,
+  onEscape,
   children,
 }: {
   titleId: string;
@@ -17,6 +18,8 @@ export function UrlDialogFrame({
   maxWidth: number;
   /** Where Escape goes: the same page without the dialog's query parameters. */
   closeHref: string;
+  /** Escape does this instead (e.g. a cancel that posts the typed values back). */
+  onEscape?: () => void;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -38,7 +41,8 @@ export function UrlDialogFrame({
             onKeyDown={(event) => {
               if (event.key === "Escape") {
                 event.stopPropagation();
-                navigate(closeHref, { preventScrollReset: true, replace: true });
+                if (onEscape) onEscape();
+                else navigate(closeHref, { preventScrollReset: true, replace: true });
               }
             }}
           >

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { compareVersions, isBrokenReboot, isRebooting, isUpdating, newestVersion, sortNewestFirst, updateStatusName } from "~/domain/firmware";
+import {
+  compareVersions,
+  firmwareChoices,
+  firmwareStatusKind,
+  firmwareUpdateBlockedBy,
+  isBrokenReboot,
+  isRebooting,
+  isUpdating,
+  newestVersion,
+  sortNewestFirst,
+  updateStatusName,
+} from "~/domain/firmware";
 import { updateStatus } from "~/manager/schemas";
 
 describe("firmware versions", () => {
@@ -37,5 +48,73 @@ describe("firmware update status", () => {
     expect(isBrokenReboot("6.0.3", updateStatus.Rebooting)).toBe(true);
     expect(isBrokenReboot("6.0.3", updateStatus.Current)).toBe(false);
     expect(isBrokenReboot("6.1.0", updateStatus.Rebooting)).toBe(false);
+  });
+});
+
+describe("firmware status presentation", () => {
+  it("gives every status of the 0–15 enumeration a kind", () => {
+    const kinds = Array.from({ length: 16 }, (_, status) => firmwareStatusKind(status, "6.2.0"));
+    expect(kinds).toEqual([
+      "unknown",
+      "current",
+      "updating",
+      "updating",
+      "updating",
+      "rebooting",
+      "failed",
+      "updating",
+      "updating",
+      "updating",
+      "updating",
+      "updating",
+      "updating",
+      "updating",
+      "failed",
+      "updating",
+    ]);
+  });
+
+  it("tells the broken 6.0.3 reboot from an ordinary one", () => {
+    expect(firmwareStatusKind(updateStatus.Rebooting, "6.0.3")).toBe("brokenReboot");
+    expect(firmwareStatusKind(updateStatus.Current, "6.0.3")).toBe("current");
+  });
+});
+
+describe("when a firmware update may start", () => {
+  const current = { status: updateStatus.Current, currentVersion: "6.2.0" };
+
+  it("is allowed on connected and update-required stations", () => {
+    expect(firmwareUpdateBlockedBy("Connected", current)).toBeNull();
+    expect(firmwareUpdateBlockedBy("UpdateRequired", { ...current, currentVersion: "5.8.1" })).toBeNull();
+  });
+
+  it("is blocked while updating, rebooting or not connected", () => {
+    expect(firmwareUpdateBlockedBy("Connected", { ...current, status: updateStatus.Applying })).toBe("updating");
+    expect(firmwareUpdateBlockedBy("Connected", { ...current, status: updateStatus.Rebooting })).toBe("rebooting");
+    expect(firmwareUpdateBlockedBy("Disconnected", current)).toBe("notConnected");
+    expect(firmwareUpdateBlockedBy("Unauthorized", current)).toBe("notConnected");
+  });
+
+  it("is the way out of the broken 6.0.3 reboot", () => {
+    expect(firmwareUpdateBlockedBy("Connected", { status: updateStatus.Rebooting, currentVersion: "6.0.3" })).toBeNull();
+  });
+});
+
+describe("the versions offered", () => {
+  it("lists newest first and marks the installed and newer ones", () => {
+    const release = (version: string) => ({
+      id: `mcs-200-${version}`,
+      version,
+      releaseDate: "2024-01-01T00:00:00.000Z",
+      releaseNotesUrl: "",
+      eulaUrl: "",
+    });
+    const choices = firmwareChoices([release("6.10.0"), release("6.0.3"), release("6.2.0"), release("6.2.0.1")], "6.2.0");
+    expect(choices.map((choice) => [choice.version, choice.isInstalled, choice.isNewer])).toEqual([
+      ["6.10.0", false, true],
+      ["6.2.0.1", false, true],
+      ["6.2.0", true, false],
+      ["6.0.3", false, false],
+    ]);
   });
 });

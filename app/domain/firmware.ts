@@ -50,3 +50,58 @@ export function isRebooting(status: number): boolean {
 export function isBrokenReboot(version: string, status: number): boolean {
   return version === brokenRebootVersion && isRebooting(status);
 }
+
+/** How the console presents a firmware status: the spec's named statuses, everything else is updating. */
+export type FirmwareStatusKind = "unknown" | "current" | "failed" | "rebooting" | "brokenReboot" | "updating";
+
+export function firmwareStatusKind(status: number, currentVersion: string): FirmwareStatusKind {
+  if (isBrokenReboot(currentVersion, status)) return "brokenReboot";
+  if (isRebooting(status)) return "rebooting";
+  if (isUpdating(status)) return "updating";
+  if (status === updateStatus.Current) return "current";
+  if (status === updateStatus.Error || status === updateStatus.UpdateFailed) return "failed";
+  return "unknown";
+}
+
+export type FirmwareUpdateBlockedReason = "updating" | "rebooting" | "notConnected";
+
+/**
+ * Whether a firmware update may start: on a Connected station that is not updating or rebooting,
+ * on an UpdateRequired station (updating is all it may do), and on a station stuck in the
+ * broken 6.0.3 reboot (an update is its way out).
+ */
+export function firmwareUpdateBlockedBy(
+  computedState: string,
+  firmware: { status: number; currentVersion: string },
+): FirmwareUpdateBlockedReason | null {
+  if (isBrokenReboot(firmware.currentVersion, firmware.status)) return null;
+  if (isRebooting(firmware.status)) return "rebooting";
+  if (isUpdating(firmware.status)) return "updating";
+  return computedState === "Connected" || computedState === "UpdateRequired" ? null : "notConnected";
+}
+
+export interface FirmwareChoice {
+  id: string;
+  version: string;
+  releaseDate: string;
+  releaseNotesUrl: string;
+  eulaUrl: string;
+  isInstalled: boolean;
+  isNewer: boolean;
+}
+
+/** The versions a station of this type can install, newest first, marked against the installed one. */
+export function firmwareChoices<T extends { id: string; version: string; releaseDate: string; releaseNotesUrl: string; eulaUrl: string }>(
+  available: readonly T[],
+  currentVersion: string,
+): FirmwareChoice[] {
+  return sortNewestFirst(available).map(({ id, version, releaseDate, releaseNotesUrl, eulaUrl }) => ({
+    id,
+    version,
+    releaseDate,
+    releaseNotesUrl,
+    eulaUrl,
+    isInstalled: compareVersions(version, currentVersion) === 0,
+    isNewer: compareVersions(version, currentVersion) > 0,
+  }));
+}

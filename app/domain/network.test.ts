@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interfaceTypeFor, joinSearchDomains, prefixLength, splitSearchDomains } from "~/domain/network";
+import { interfaceTypeFor, isHostname, joinSearchDomains, prefixLength, splitSearchDomains } from "~/domain/network";
 
 describe("network rules", () => {
   it("splits search domains on commas, trims them and drops empty parts", () => {
@@ -20,5 +20,17 @@ describe("network rules", () => {
     expect(interfaceTypeFor(1, "control")).toBe("Cs1Lan3");
     expect(interfaceTypeFor(2, "streaming")).toBe("Cs2PoE");
     expect(interfaceTypeFor(2, "control")).toBe("Cs2Control");
+  });
+});
+
+describe("host names", () => {
+  it("accepts dotted labels of letters, digits and inner hyphens", () => {
+    expect(isHostname("mcs-0042.venue.local")).toBe(true);
+    expect(isHostname("venue.local.")).toBe(true);
+    expect(isHostname("localhost")).toBe(true);
+    expect(isHostname("-bad.example")).toBe(false);
+    expect(isHostname("bad..example")).toBe(false);
+    expect(isHostname("under_score.example")).toBe(false);
+    expect(isHostname("")).toBe(false);
   });
 });

@@ -38,3 +38,12 @@ export const interfaceLabels: Record<NetworkInterfaceType, string> = {
   Cs2Control: "Ctrl",
   Cs2PoE: "PoE/Stream",
 };
+
+/** A host or domain name: dot-separated labels of letters, digits and inner hyphens (RFC 1123). */
+export function isHostname(value: string): boolean {
+  if (value.length === 0 || value.length > 253) return false;
+  return value
+    .replace(/\.$/, "")
+    .split(".")
+    .every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isValidPin, pinForChannelList, pinForModerationUpdate, sanitizePinInput } from "~/domain/pin";
+import {
+  fillPinBoxes,
+  isValidPin,
+  joinPinDigits,
+  pinBoxInput,
+  pinBoxKey,
+  pinDigitsOf,
+  pinForChannelList,
+  pinForModerationUpdate,
+  sanitizePinInput,
+} from "~/domain/pin";
 
 describe("the channel PIN", () => {
   it("is exactly six digits", () => {
@@ -18,5 +28,47 @@ describe("the channel PIN", () => {
     expect(pinForChannelList("")).toBeNull();
     expect(pinForChannelList("123456")).toBe("123456");
     expect(pinForModerationUpdate(null)).toBe("");
+  });
+});
+
+describe("the 6-box PIN entry", () => {
+  const empty = pinDigitsOf("");
+
+  it("splits and joins a PIN", () => {
+    expect(pinDigitsOf("4829")).toEqual(["4", "8", "2", "9", "", ""]);
+    expect(joinPinDigits(pinDigitsOf("482913"))).toBe("482913");
+    expect(pinDigitsOf(null)).toEqual(["", "", "", "", "", ""]);
+  });
+
+  it("moves focus forward on a typed digit, and stays on the last box", () => {
+    expect(pinBoxKey(empty, 0, "4")).toEqual({ digits: ["4", "", "", "", "", ""], focus: 1 });
+    expect(pinBoxKey(pinDigitsOf("48291"), 5, "3")).toEqual({ digits: ["4", "8", "2", "9", "1", "3"], focus: 5 });
+  });
+
+  it("strips non-digits and leaves other keys to the browser", () => {
+    expect(pinBoxKey(empty, 2, "a")).toEqual({ digits: empty, focus: 2 });
+    expect(pinBoxKey(empty, 2, "Tab")).toBeNull();
+  });
+
+  it("moves back on left arrow and backspace; delete keeps focus", () => {
+    const full = pinDigitsOf("482913");
+    expect(pinBoxKey(full, 3, "ArrowLeft")).toEqual({ digits: full, focus: 2 });
+    expect(pinBoxKey(full, 3, "ArrowRight")).toEqual({ digits: full, focus: 4 });
+    expect(pinBoxKey(full, 5, "Backspace")).toEqual({ digits: ["4", "8", "2", "9", "1", ""], focus: 4 });
+    expect(pinBoxKey(pinDigitsOf("4829"), 4, "Backspace")).toEqual({ digits: ["4", "8", "2", "", "", ""], focus: 3 });
+    expect(pinBoxKey(pinDigitsOf("4"), 0, "Backspace")).toEqual({ digits: empty, focus: 0 });
+    expect(pinBoxKey(full, 2, "Delete")).toEqual({ digits: ["4", "8", "", "9", "1", "3"], focus: 2 });
+  });
+
+  it("fills from the box on paste, truncated to the boxes left", () => {
+    expect(fillPinBoxes(empty, 0, "48 29-13 77")).toEqual({ digits: ["4", "8", "2", "9", "1", "3"], focus: 5 });
+    expect(fillPinBoxes(empty, 4, "123")).toEqual({ digits: ["", "", "", "", "1", "2"], focus: 5 });
+    expect(fillPinBoxes(empty, 1, "xy")).toEqual({ digits: empty, focus: 1 });
+  });
+
+  it("reads what an input event left in a box", () => {
+    expect(pinBoxInput(pinDigitsOf("4"), 0, "47")).toEqual({ digits: ["7", "", "", "", "", ""], focus: 1 });
+    expect(pinBoxInput(pinDigitsOf("4"), 0, "")).toEqual({ digits: empty, focus: 0 });
+    expect(pinBoxInput(empty, 1, "9")).toEqual({ digits: ["", "9", "", "", "", ""], focus: 2 });
   });
 });

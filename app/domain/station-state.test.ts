@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stationAvailability } from "~/domain/station-state";
+import { blockedReasonFromManager, stationAvailability } from "~/domain/station-state";
 import { updateStatus } from "~/manager/schemas";
 
 const connected = {
@@ -33,5 +33,24 @@ describe("what a station's state allows", () => {
 
   it("treats v1 stations as unsupported", () => {
     expect(stationAvailability({ ...connected, type: 1 }, updateStatus.Current).editBlockedBy).toBe("unsupported");
+  });
+});
+
+describe("the reasons behind a disabled control", () => {
+  it("names a factory reset and a mode change", () => {
+    expect(stationAvailability(connected, updateStatus.Resetting).editBlockedBy).toBe("resetting");
+    const changing = { ...connected, deviceState: { ...connected.deviceState, isChangingMode: true } };
+    expect(stationAvailability(changing, updateStatus.Current).editBlockedBy).toBe("changingMode");
+  });
+
+  it("reads the Manager's not-editable reasons", () => {
+    expect(blockedReasonFromManager("rebooting")).toBe("rebooting");
+    expect(blockedReasonFromManager("changingMode")).toBe("changingMode");
+    expect(blockedReasonFromManager("resetting")).toBe("resetting");
+    expect(blockedReasonFromManager("firmwareCannotReboot")).toBe("cannotReboot");
+    expect(blockedReasonFromManager("computedState:Disconnected")).toBe("notConnected");
+    expect(blockedReasonFromManager("computedState:Unsupported")).toBe("unsupported");
+    expect(blockedReasonFromManager("firmwareStatus:Downloading")).toBe("updating");
+    expect(blockedReasonFromManager(undefined)).toBe("updating");
   });
 });

@@ -1,0 +1,30 @@
+// Rejected stations are hidden from the list; clearing lets them come back once they are
+// rebooted (operations.md §4).
+import { Button, Card, Group, Text, Title } from "@mantine/core";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export function RejectedStationsCard({ count, canAuthorize }: { count: number; canAuthorize: boolean }) {
+  const { t } = useTranslation("stations");
+  const submitting = useNavigation().formData?.get("intent") === "clearRejected";
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="rejected-stations-title">
+      <Title order={2} size="h3" id="rejected-stations-title">
+        {t("rejected.title")}
+      </Title>
+      <Text mt="xs">{t("rejected.count", { count })}</Text>
+      <Text mt="xs" size="sm" c="dimmed">
+        {t("rejected.rebootNote")}
+      </Text>
+      {canAuthorize ? (
+        <Form method="post" preventScrollReset>
+          <Group mt="md">
+            <Button type="submit" name="intent" value="clearRejected" variant="default" disabled={count === 0} loading={submitting}>
+              {t("rejected.clear")}
+            </Button>
+          </Group>
+        </Form>
+      ) : null}
+    </Card>
+  );
+}

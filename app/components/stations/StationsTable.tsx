@@ -1,0 +1,113 @@
+// The stations list (operations.md §2): Station, Status, Firmware Version, IP (control and
+// streaming), Channels in Use, and Accept / Reject for unauthorized stations.
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ConfirmLink } from "~/components/ConfirmDialog";
+import { DataTable, type Column } from "~/components/DataTable";
+import { StationStateBadge } from "~/components/stations/StationStateBadge";
+import type { StationRow } from "~/components/stations/views";
+import type { TableState } from "~/utils/table-state";
+
+function IpAddresses({ row }: { row: StationRow }) {
+  const { t } = useTranslation("stations");
+  if (!row.controlIp && !row.streamingIp) return <Text size="sm">—</Text>;
+  if (row.controlIp === row.streamingIp) return <Text size="sm">{row.controlIp}</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{t("list.controlIp", { ip: row.controlIp || "—" })}</Text>
+      <Text size="sm">{t("list.streamingIp", { ip: row.streamingIp || "—" })}</Text>
+    </Stack>
+  );
+}
+
+function AuthorizationActions({ row }: { row: StationRow }) {
+  const { t } = useTranslation("stations");
+  const reasonId = `not-ready-${row.serialNumber}`;
+  const forStation = <span className="visually-hidden"> {row.serialNumber}</span>;
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        {row.isReady ? (
+          <ConfirmLink name="accept" extra={{ station: row.serialNumber }} size="xs">
+            {t("authorization.accept")}
+            {forStation}
+          </ConfirmLink>
+        ) : (
+          <Button size="xs" disabled aria-describedby={reasonId}>
+            {t("authorization.accept")}
+            {forStation}
+          </Button>
+        )}
+        <ConfirmLink name="reject" extra={{ station: row.serialNumber }} size="xs" variant="default">
+          {t("authorization.reject")}
+          {forStation}
+        </ConfirmLink>
+      </Group>
+      {row.isReady ? null : (
+        <Text size="xs" c="dimmed" id={reasonId}>
+          {t("authorization.notReadyShort")}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function StationsTable({
+  rows,
+  state,
+  total,
+  canAuthorize,
+}: {
+  rows: StationRow[];
+  state: TableState;
+  total: number;
+  canAuthorize: boolean;
+}) {
+  const { t } = useTranslation("stations");
+  const columns: Column<StationRow>[] = [
+    {
+      key: "name",
+      label: t("list.columns.station"),
+      sortable: true,
+      isRowHeader: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <Link to={`/stations/${encodeURIComponent(row.serialNumber)}`}>{row.name ?? row.serialNumber}</Link>
+          {row.name ? (
+            <Text size="xs" c="dimmed">
+              {row.serialNumber}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: "status", label: t("list.columns.status"), sortable: true, render: (row) => <StationStateBadge state={row.computedState} /> },
+    { key: "firmwareVersion", label: t("list.columns.firmwareVersion"), sortable: true, render: (row) => row.firmwareVersion },
+    { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => <IpAddresses row={row} /> },
+    {
+      key: "channelsInUse",
+      label: t("list.columns.channelsInUse"),
+      sortable: true,
+      render: (row) => t("list.channelsInUse", { inUse: row.channelsInUse, total: row.channelCount }),
+    },
+  ];
+  if (canAuthorize) {
+    columns.push({
+      key: "authorization",
+      label: t("list.columns.authorization"),
+      render: (row) => (row.computedState === "Unauthorized" ? <AuthorizationActions row={row} /> : null),
+    });
+  }
+  return (
+    <DataTable
+      caption={t("list.caption")}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.serialNumber}
+      state={state}
+      total={total}
+      emptyText={state.search ? t("list.noMatches", { search: state.search }) : t("list.empty")}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+// Access to the channel: its channel ID and a new one on request (listeners must rejoin; a new
+// QR code and channel ID after saving), the QR code to show and download (SVG, PNG), and the
+// test tone (only after saving, after a warning).
+import { Button, Code, Group, Image, Stack, Text } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { useHasUnsavedChanges } from "~/components/stations/dirty-forms";
+import { GuardedConfirmLink, SettingsCard, SubmitButton } from "~/components/stations/form-parts";
+import type { BlockedReason } from "~/domain/station-state";
+
+export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string; blockedBy: BlockedReason | null }) {
+  const { t } = useTranslation("stations");
+  return (
+    <SettingsCard id="channel-access-title" title={t("access.title")}>
+      <Stack gap="sm" align="flex-start">
+        <Text>
+          {t("access.channelId")} <Code fz="md">{channelId}</Code>
+        </Text>
+        <Text size="sm">{t("access.hint")}</Text>
+        <GuardedConfirmLink name="regenerateAccess" blockedBy={blockedBy} variant="default">
+          {t("access.regenerate")}
+        </GuardedConfirmLink>
+      </Stack>
+      <ConfirmDialog
+        name="regenerateAccess"
+        title={t("access.confirmTitle")}
+        confirmLabel={t("access.regenerate")}
+        intent="regenerateAccess"
+        color="red"
+        confirmDisabled={blockedBy !== null}
+      >
+        {t("access.confirmMessage")}
+      </ConfirmDialog>
+    </SettingsCard>
+  );
+}
+
+export function QrCodeCard({ qrCodePath, channelId, channelName }: { qrCodePath: string; channelId: string; channelName: string }) {
+  const { t } = useTranslation("stations");
+  return (
+    <SettingsCard id="channel-qr-title" title={t("qr.title")}>
+      <Group align="flex-start" gap="xl">
+        <Image
+          src={`${qrCodePath}/svg?inline=1&channelId=${encodeURIComponent(channelId)}`}
+          alt={t("qr.alt", { name: channelName, channelId })}
+          w={180}
+          h={180}
+          fit="contain"
+          style={{ background: "white" }}
+        />
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" maw={360}>
+            {t("qr.hint")}
+          </Text>
+          <Button component="a" href={`${qrCodePath}/svg`} variant="default">
+            {t("qr.downloadSvg")}
+          </Button>
+          <Button component="a" href={`${qrCodePath}/png`} variant="default">
+            {t("qr.downloadPng")}
+          </Button>
+        </Stack>
+      </Group>
+    </SettingsCard>
+  );
+}
+
+export function TestToneCard({ blockedBy }: { blockedBy: BlockedReason | null }) {
+  const { t } = useTranslation("stations");
+  const unsaved = useHasUnsavedChanges();
+  return (
+    <SettingsCard id="channel-test-tone-title" title={t("testTone.title")}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm" maw={560}>
+          {t("testTone.hint")}
+        </Text>
+        {unsaved ? (
+          <Stack gap={4}>
+            <Button disabled aria-describedby="test-tone-unsaved">
+              {t("testTone.play")}
+            </Button>
+            <Text size="sm" c="dimmed" id="test-tone-unsaved">
+              {t("testTone.saveFirst")}
+            </Text>
+          </Stack>
+        ) : (
+          <GuardedConfirmLink name="testTone" blockedBy={blockedBy}>
+            {t("testTone.play")}
+          </GuardedConfirmLink>
+        )}
+        <Form method="post" preventScrollReset>
+          <SubmitButton intent="stopTestTone" variant="default" disabled={blockedBy !== null}>
+            {t("testTone.stop")}
+          </SubmitButton>
+        </Form>
+      </Stack>
+      <ConfirmDialog
+        name="testTone"
+        title={t("testTone.confirmTitle")}
+        confirmLabel={t("testTone.play")}
+        intent="playTestTone"
+        color="orange"
+        confirmDisabled={blockedBy !== null}
+      >
+        {t("testTone.confirmMessage")}
+      </ConfirmDialog>
+    </SettingsCard>
+  );
+}

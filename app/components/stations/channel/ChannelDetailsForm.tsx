@@ -1,0 +1,101 @@
+// Channel details: name (required), hidden, enabled, the audience mic with the output it is
+// heard on (required while the mic is on), and the audio input (only valid left/right pairs).
+// Saving asks first: the channel's listeners must rejoin (operations.md §4).
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Checkbox, Stack, TextInput } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { CheckboxField, EditableArea, SelectField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import { channelDetailsSchema, type ChannelOptions } from "~/domain/channel-forms";
+
+export interface ChannelDetailsValues {
+  name: string;
+  isHidden: boolean;
+  isEnabled: boolean;
+  uplinkEnabled: boolean;
+  uplinkOutput: string;
+  input: string;
+}
+
+export function ChannelDetailsForm({
+  values,
+  options,
+  audienceMicAvailable,
+  reply,
+  disabled,
+}: {
+  values: ChannelDetailsValues;
+  options: ChannelOptions;
+  audienceMicAvailable: boolean;
+  reply?: SubmissionResult<string[]>;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation("stations");
+  const fieldError = useFieldError();
+  const schema = useMemo(() => channelDetailsSchema(options), [options]);
+  const [form, fields] = useStationForm({ id: "channel-details", schema, lastResult: reply, defaultValue: values });
+  const labels = {
+    name: t("channel.name"),
+    isHidden: t("channel.isHidden"),
+    isEnabled: t("channel.isEnabled"),
+    uplinkEnabled: t("channel.uplinkEnabled"),
+    uplinkOutput: t("channel.uplinkOutput"),
+    input: t("channel.input"),
+  };
+  return (
+    <SettingsCard id="channel-details-title" title={t("channel.detailsTitle")}>
+      <Form method="post" {...getFormProps(form)} preventScrollReset>
+        <ErrorSummary
+          form={form}
+          fields={Object.entries(labels).map(([name, label]) => ({ name, label, id: fields[name as keyof typeof labels].id }))}
+        />
+        <EditableArea disabled={disabled}>
+          <Stack gap="md">
+            <TextInput
+              {...textFieldProps(fields.name)}
+              key={fields.name.key}
+              label={labels.name}
+              error={fieldError(fields.name)}
+              maxLength={64}
+              maw={420}
+            />
+            <CheckboxField field={fields.isEnabled} label={labels.isEnabled} description={t("channel.isEnabledHint")} />
+            <CheckboxField field={fields.isHidden} label={labels.isHidden} description={t("channel.isHiddenHint")} />
+            <SelectField
+              field={fields.input}
+              label={labels.input}
+              description={t("channel.inputHint")}
+              choices={[
+                ...(fields.input.initialValue ? [] : [{ value: "", label: t("channel.chooseInput") }]),
+                ...options.inputOptions.map((choice) => ({
+                  value: choice.value,
+                  label: choice.rightLabel
+                    ? t("channel.stereoInput", { left: choice.leftLabel, right: choice.rightLabel })
+                    : t("channel.monoInput", { input: choice.leftLabel }),
+                })),
+              ]}
+            />
+            {audienceMicAvailable ? (
+              <>
+                <CheckboxField field={fields.uplinkEnabled} label={labels.uplinkEnabled} description={t("channel.uplinkHint")} />
+                <SelectField
+                  field={fields.uplinkOutput}
+                  label={labels.uplinkOutput}
+                  description={t("channel.uplinkOutputHint")}
+                  choices={[{ value: "", label: t("channel.noOutput") }, ...options.outputOptions]}
+                />
+              </>
+            ) : (
+              <Checkbox disabled label={labels.uplinkEnabled} description={t("channel.uplinkUnavailable")} />
+            )}
+            <div>
+              <SubmitButton intent="saveDetails">{t("channel.save")}</SubmitButton>
+            </div>
+          </Stack>
+        </EditableArea>
+      </Form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,113 @@
+// Starting a firmware update: a version (newest first, with release notes), the EULA accepted,
+// and the warning that an update cannot be stopped and the station stays online until it
+// reboots. Disabled with the reason while the station cannot update.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorSummary, useFieldError } from "~/components/forms";
+import { BlockedReasonText, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmware";
+import { firmwareUpdateSchema } from "~/domain/station-forms";
+
+export interface FirmwareChoiceView extends FirmwareChoice {
+  releaseDateText: string;
+}
+
+export function FirmwareUpdateForm({
+  choices,
+  blockedBy,
+  reply,
+}: {
+  choices: FirmwareChoiceView[];
+  blockedBy: FirmwareUpdateBlockedReason | null;
+  reply?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("stations");
+  const fieldError = useFieldError();
+  const newest = choices.find((choice) => choice.isNewer);
+  const [form, fields] = useStationForm({
+    id: "firmware-update",
+    schema: firmwareUpdateSchema,
+    lastResult: reply,
+    defaultValue: { firmwareId: newest?.id },
+  });
+  const labels = { firmwareId: t("firmware.version"), eulaAccepted: t("firmware.eulaLabel") };
+  const eulaUrl = choices[0]?.eulaUrl;
+  const selected = typeof fields.firmwareId.initialValue === "string" ? fields.firmwareId.initialValue : undefined;
+  return (
+    <SettingsCard id="firmware-update-title" title={t("firmware.updateTitle")}>
+      {choices.length === 0 ? (
+        <Text>{t("firmware.noVersions")}</Text>
+      ) : (
+        <Form method="post" {...getFormProps(form)} preventScrollReset>
+          <ErrorSummary
+            form={form}
+            fields={[
+              { name: fields.firmwareId.name, label: labels.firmwareId, id: fields.firmwareId.id },
+              { name: fields.eulaAccepted.name, label: labels.eulaAccepted, id: fields.eulaAccepted.id },
+            ]}
+          />
+          <EditableArea disabled={blockedBy !== null}>
+            <Stack gap="md">
+              <Radio.Group
+                key={fields.firmwareId.key}
+                id={fields.firmwareId.id}
+                name={fields.firmwareId.name}
+                label={labels.firmwareId}
+                description={t("firmware.versionHint")}
+                defaultValue={selected}
+                error={fieldError(fields.firmwareId)}
+              >
+                <Stack gap="sm" mt="xs">
+                  {choices.map((choice) => (
+                    <Group key={choice.id} gap="md" align="flex-start" wrap="nowrap">
+                      <Radio
+                        name={fields.firmwareId.name}
+                        value={choice.id}
+                        disabled={choice.isInstalled}
+                        label={t("firmware.versionLabel", { version: choice.version })}
+                        description={t(
+                          choice.isInstalled ? "firmware.installed" : choice.isNewer ? "firmware.newer" : "firmware.older",
+                          { date: choice.releaseDateText },
+                        )}
+                      />
+                      <Anchor href={choice.releaseNotesUrl} target="_blank" rel="noreferrer" size="sm">
+                        {t("firmware.releaseNotes", { version: choice.version })}
+                        <span className="visually-hidden"> {t("common:personalMenu.opensInNewTab")}</span>
+                      </Anchor>
+                    </Group>
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Checkbox
+                key={fields.eulaAccepted.key}
+                id={fields.eulaAccepted.id}
+                name={fields.eulaAccepted.name}
+                label={labels.eulaAccepted}
+                description={
+                  eulaUrl ? (
+                    <Anchor href={eulaUrl} target="_blank" rel="noreferrer" size="sm">
+                      {t("firmware.eulaLink")}
+                      <span className="visually-hidden"> {t("common:personalMenu.opensInNewTab")}</span>
+                    </Anchor>
+                  ) : undefined
+                }
+                error={fieldError(fields.eulaAccepted)}
+              />
+              <Alert color="orange" title={t("firmware.cannotStopTitle")}>
+                {t("firmware.cannotStop")}
+              </Alert>
+              <Stack gap={4} align="flex-start">
+                <SubmitButton intent="startUpdate" aria-describedby={blockedBy ? "firmware-update-blocked" : undefined}>
+                  {t("firmware.startUpdate")}
+                </SubmitButton>
+                {blockedBy ? <BlockedReasonText reason={blockedBy} id="firmware-update-blocked" /> : null}
+              </Stack>
+            </Stack>
+          </EditableArea>
+        </Form>
+      )}
+    </SettingsCard>
+  );
+}

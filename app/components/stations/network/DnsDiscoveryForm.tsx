@@ -1,0 +1,56 @@
+// DNS discovery: the station finds its Manager by DNS, or uses a fixed manager IP (required and
+// a valid IPv4 address when discovery is off).
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Stack, TextInput } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import { dnsDiscoverySchema } from "~/domain/network-forms";
+import type { DnsDiscoverySettings } from "~/manager/schemas";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export function DnsDiscoveryForm({
+  settings,
+  reply,
+  disabled,
+}: {
+  settings: DnsDiscoverySettings;
+  reply?: SubmissionResult<string[]>;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation("stations");
+  const fieldError = useFieldError();
+  const hydrated = useHydrated();
+  const [form, fields] = useStationForm({ id: "dns-discovery", schema: dnsDiscoverySchema, lastResult: reply, defaultValue: settings });
+  const labels = { useDnsDiscovery: t("dnsDiscovery.useDnsDiscovery"), managerIpAddress: t("dnsDiscovery.managerIpAddress") };
+  const discoveryOn = fields.useDnsDiscovery.value === "on";
+  return (
+    <SettingsCard id="dns-discovery-title" title={t("dnsDiscovery.title")}>
+      <Form method="post" {...getFormProps(form)} preventScrollReset>
+        <ErrorSummary
+          form={form}
+          fields={[{ name: fields.managerIpAddress.name, label: labels.managerIpAddress, id: fields.managerIpAddress.id }]}
+        />
+        <EditableArea disabled={disabled}>
+          <Stack gap="md">
+            <CheckboxField field={fields.useDnsDiscovery} label={labels.useDnsDiscovery} description={t("dnsDiscovery.hint")} />
+            <TextInput
+              {...textFieldProps(fields.managerIpAddress)}
+              key={fields.managerIpAddress.key}
+              label={labels.managerIpAddress}
+              description={t("dnsDiscovery.managerIpHint")}
+              error={fieldError(fields.managerIpAddress)}
+              disabled={hydrated && discoveryOn}
+              autoComplete="off"
+              w={260}
+            />
+            <div>
+              <SubmitButton intent="saveDnsDiscovery">{t("dnsDiscovery.save")}</SubmitButton>
+            </div>
+          </Stack>
+        </EditableArea>
+      </Form>
+    </SettingsCard>
+  );
+}

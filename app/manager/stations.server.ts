@@ -1,0 +1,64 @@
+// Manager calls on stations: the list (searched, sorted and paged by the Manager), one station,
+// its settings and the commands that take time (answered 202 with the station as it is now).
+import { isManagerError, type ManagerClient } from "~/manager/http.server";
+import { managerPaths } from "~/manager/paths";
+import {
+  StationListSchema,
+  StationSchema,
+  type AudioEncoder,
+  type StationListQuery,
+  type UpdateNetworkSettings,
+  type UpdateStationConfiguration,
+  type UseCaseMode,
+} from "~/manager/schemas";
+
+export function listStations(manager: ManagerClient, query: StationListQuery) {
+  return manager.get(managerPaths.stations(), StationListSchema, { ...query });
+}
+
+export function getStation(manager: ManagerClient, serialNumber: string) {
+  return manager.get(managerPaths.station(serialNumber), StationSchema);
+}
+
+export function renameStation(manager: ManagerClient, serialNumber: string, name: string) {
+  return manager.send("PUT", managerPaths.updateName(serialNumber), { name }, StationSchema);
+}
+
+/** Discards the channel and audio settings; the station is "changing mode" until it is done. */
+export function changeStreamingMode(manager: ManagerClient, serialNumber: string, useCaseMode: UseCaseMode) {
+  return manager.send("PUT", managerPaths.updateAudioMode(serialNumber), { useCaseMode }, StationSchema);
+}
+
+export function updateAudioEncoder(manager: ManagerClient, serialNumber: string, encoder: AudioEncoder) {
+  return manager.send("PUT", managerPaths.updateAudioEncoder(serialNumber), encoder, StationSchema);
+}
+
+export function updateStationConfiguration(manager: ManagerClient, serialNumber: string, update: UpdateStationConfiguration) {
+  return manager.send("PUT", managerPaths.stationConfiguration(serialNumber), update, StationSchema);
+}
+
+export function updateNetworkSettings(manager: ManagerClient, serialNumber: string, settings: UpdateNetworkSettings) {
+  return manager.send("PUT", managerPaths.updateNetworkSettings(serialNumber), settings, StationSchema);
+}
+
+export function rebootStation(manager: ManagerClient, serialNumber: string) {
+  return manager.send("PUT", managerPaths.reboot(serialNumber), undefined, StationSchema);
+}
+
+export function restoreFactorySettings(manager: ManagerClient, serialNumber: string, keepNetworkSettings: boolean) {
+  return manager.send(
+    "PUT",
+    managerPaths.restoreFactorySettings(serialNumber),
+    { options: { keepNetworkSettings } },
+    StationSchema,
+  );
+}
+
+/** Removing a station that is already gone (a second submit) counts as done. */
+export async function removeStation(manager: ManagerClient, serialNumber: string) {
+  try {
+    await manager.send("DELETE", managerPaths.station(serialNumber));
+  } catch (error) {
+    if (!isManagerError(error, "notFound")) throw error;
+  }
+}

@@ -1,0 +1,97 @@
+// /stations/:serialNumber/network — the Network tab: both interfaces and DNS discovery.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Stack } from "@mantine/core";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
+import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
+import { replyFor, type FormReply } from "~/components/stations/form-reply";
+import { networkAction } from "~/components/stations/network/actions.server";
+import { DnsDiscoveryForm } from "~/components/stations/network/DnsDiscoveryForm";
+import { NetworkSettingsForm, type InterfaceView } from "~/components/stations/network/NetworkSettingsForm";
+import { useStationAvailability } from "~/components/stations/station-details";
+import { joinSearchDomains, type InterfaceRole } from "~/domain/network";
+import { loadOrThrow } from "~/manager/failures.server";
+import type { NetworkInterface, Station } from "~/manager/schemas";
+import { getStation } from "~/manager/stations.server";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
+
+function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
+  const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";
+  const live: NetworkInterface = station.state[key];
+  const configured: NetworkInterface = station.configuration[key];
+  const isStatic = configured.mode === "Static";
+  return {
+    role,
+    type: configured.type,
+    live: {
+      state: live.state,
+      physicalAddress: live.physicalAddress,
+      mode: live.mode,
+      ip: live.ip,
+      netmask: live.netmask,
+      prefixLength: live.prefixLength,
+      gateway: live.gateway,
+      dns: [live.dns1, live.dns2, live.dns3],
+      searchDomains: joinSearchDomains(live.searchDomains),
+      fqdn: live.fqdn,
+    },
+    settings: {
+      mode: isStatic ? "Static" : "Dynamic",
+      // A dynamic interface offers its DHCP lease as the starting point for a static address.
+      ip: configured.ip || (isStatic ? "" : live.ip),
+      netmask: configured.netmask || (isStatic ? "" : live.netmask),
+      gateway: configured.gateway || (isStatic ? "" : live.gateway),
+      dns1: configured.dns1 || (isStatic ? "" : live.dns1),
+      dns2: configured.dns2 || (isStatic ? "" : live.dns2),
+      dns3: configured.dns3 || (isStatic ? "" : live.dns3),
+      searchDomains: joinSearchDomains(configured.searchDomains),
+      fqdn: configured.fqdn,
+    },
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { manager } = await requireUser(request, "stations.show");
+  const station = await loadOrThrow(request, () => getStation(manager, params.serialNumber!), "station");
+  return {
+    interfaces: { control: interfaceView(station, "control"), streaming: interfaceView(station, "streaming") },
+    dnsDiscovery: station.configuration.dnsDiscovery,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  requirePermission(request, user, "stations.edit");
+  return networkAction(request, manager, params.serialNumber!, await request.formData());
+}
+
+export default function StationNetwork() {
+  const { interfaces, dnsDiscovery } = useLoaderData<typeof loader>();
+  const reply = useStickyActionData<FormReply>();
+  const availability = useStationAvailability();
+  return (
+    <DirtyFormsGuard>
+      <Stack gap="lg">
+        <ReadOnlyNotice reason={availability.editBlockedBy} />
+        <NetworkSettingsForm
+          key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
+          interfaces={interfaces}
+          reply={replyFor(reply, "saveNetwork")}
+          disabled={!availability.canEdit}
+        />
+        <DnsDiscoveryForm
+          key={JSON.stringify(dnsDiscovery)}
+          settings={dnsDiscovery}
+          reply={replyFor(reply, "saveDnsDiscovery")}
+          disabled={!availability.canEdit}
+        />
+      </Stack>
+    </DirtyFormsGuard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
