@@ -48,7 +48,27 @@ export function renderTable(results: BenchResults): string {
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");
   for (const route of results.javaScript) lines.push(`| \`${route.route}\` | ${kb(route.raw)} | ${kb(route.gzip)} | ${kb(route.brotli)} |`);
   lines.push("", `CSS in all: ${kb(results.css.raw)} raw, ${kb(results.css.gzip)} gzip, ${kb(results.css.brotli)} brotli.`);
+  lines.push("", "Against the targets:", "", "| target | measured | met |", "|---|---|---|");
+  for (const target of targetsMet(results)) lines.push(`| ${target.target} | ${target.measured} | ${target.met ? "yes" : "**no**"} |`);
   return lines.join("\n");
+}
+
+/** The issue's targets; reported, never asserted. */
+export function targetsMet(results: BenchResults) {
+  const largest = results.fleets.reduce<BenchResults["fleets"][number] | undefined>(
+    (largest, fleet) => (fleet.stations > (largest?.stations ?? -1) ? fleet : largest),
+    undefined,
+  );
+  const stationsP95 = largest?.routes.find((route) => route.route === "/stations")?.c1.p95 ?? Number.NaN;
+  const heaviest = Math.max(...results.javaScript.map((route) => route.gzip));
+  const pushP95 = Math.max(...results.fleets.map((fleet) => fleet.pushToScreen.p95));
+  const burstPerSecond = Math.max(...results.fleets.map((fleet) => fleet.burst.maxPerSecond));
+  return [
+    { target: `\`/stations\` with ${largest?.stations ?? "?"} stations, 1 session, p95 ≤ 50 ms`, measured: `${stationsP95} ms`, met: stationsP95 <= 50 },
+    { target: "heaviest route ≤ 150 KB gzipped JavaScript", measured: kb(heaviest), met: heaviest <= 150 * 1024 },
+    { target: "push to screen p95 ≤ 250 ms", measured: `${pushP95} ms`, met: pushP95 <= 250 },
+    { target: "≤ 3 revalidations per second under the burst", measured: `${burstPerSecond}/s`, met: burstPerSecond <= 3 },
+  ];
 }
 
 export function writeResults(results: BenchResults) {

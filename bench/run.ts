@@ -32,7 +32,7 @@ const results: BenchResults = {
 const browser = await launchBrowser();
 try {
   for (const [index, stations] of fleetSizes.entries()) {
-    const consoleProcess = await startConsole({ stations, port: 3290 + index, simulatorPort: 5290 + index });
+    const consoleProcess = await startConsole({ stations, port: 3390 + index, simulatorPort: 5390 + index });
     try {
       console.log(`— ${stations} stations: signing in 20 sessions…`);
       const sessions: ConsoleSession[] = [];

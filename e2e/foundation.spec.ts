@@ -14,7 +14,7 @@ test.describe("signed out", () => {
       await expect(page).toHaveURL(/\/login$/);
       await signInOnPage(page, role);
       await expect(page).toHaveURL(landing);
-      await page.getByLabel(/Account menu of/).click();
+      await page.locator("summary", { hasText: /Account menu of/ }).click();
       await expect(page.getByTestId("role-chip")).toHaveText(role[0]!.toUpperCase() + role.slice(1));
     });
   }
@@ -87,10 +87,10 @@ test.describe("as an admin", () => {
   test("dark mode and language are chosen by form and rendered by the server", async ({ page }, testInfo) => {
     const withoutJavaScript = testInfo.project.name === "nojs";
     await page.goto("/dashboard");
-    await page.getByLabel(/Account menu of/).click();
+    await page.locator("summary", { hasText: /Account menu of/ }).click();
     await page.getByRole("button", { name: "Dark mode" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
-    await page.getByLabel(/Account menu of/).click();
+    await page.locator("summary", { hasText: /Account menu of/ }).click();
     await page.getByLabel("Language").selectOption("de");
     if (withoutJavaScript) await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");

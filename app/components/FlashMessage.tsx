@@ -29,7 +29,8 @@ export function FlashMessage() {
     setShownAsNotification(flash.id);
   }, [hydrated, flash, shownAsNotification, t]);
 
-  if (!flash || (hydrated && shownAsNotification === flash.id)) return null;
+  // Once hydrated the notification alone shows it, also in the render before the effect runs.
+  if (!flash || hydrated) return null;
   return (
     <Alert
       color={colors[flash.kind]}

@@ -59,13 +59,16 @@ export function PersonalMenu({
         }
       }}
     >
-      <summary aria-label={t("personalMenu.open", { name: user.name })}>
+      {/* Named by its content, not aria-label: the name must contain the visible text (WCAG 2.5.3),
+          and the visible name is hidden on narrow screens, where the hidden text still names it. */}
+      <summary>
         <Avatar color="brand" radius="xl" size="md" aria-hidden="true">
           {initials(user.name)}
         </Avatar>
-        <Text size="sm" fw={600} visibleFrom="sm">
+        <Text size="sm" fw={600} visibleFrom="sm" aria-hidden="true">
           {user.name}
         </Text>
+        <span className="visually-hidden">{t("personalMenu.open", { name: user.name })}</span>
       </summary>
       <Paper className="personal-menu-panel" withBorder shadow="md" p="md">
         <Stack gap="sm">
