@@ -94,6 +94,21 @@ test.describe("as an admin", () => {
     );
   });
 
+  test("the same Add Token form sent twice creates one token (a double click without JavaScript)", async ({ page, baseURL }) => {
+    await page.goto("/apiTokens?dialog=addToken");
+    const submissionId = await page.locator('input[name="submissionId"]').getAttribute("value");
+    expect(submissionId).toBeTruthy();
+    const form = { intent: "createToken", submissionId: submissionId!, name: "Double click", expiryPreset: "oneWeek", expiryInDays: "7", scopes: "channels.read" };
+    const send = () =>
+      page.request.post("/apiTokens?dialog=addToken", { form, headers: { origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((answer) => answer.status())).toEqual([302, 302]);
+    const listed = (await simulator.api("admin", "GET", tokensPath)) as Array<{ name: string }>;
+    expect(listed.filter((token) => token.name === "Double click")).toHaveLength(1);
+    await page.goto("/apiTokens");
+    await expect(page.getByRole("row", { name: /Double click/ })).toHaveCount(1);
+  });
+
   test("a custom expiry in days is used as typed", async ({ page }) => {
     await page.goto("/apiTokens");
     const dialog = await openAddToken(page);

@@ -22,6 +22,7 @@ import { loadOrThrow } from "~/manager/failures.server";
 import { listTokens } from "~/manager/tokens.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { newSubmissionId } from "~/utils/once-per-submission.server";
 import { withSearchParams } from "~/utils/url";
 
 export const meta = pageTitle("apiTokens");
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isExpired: isTokenExpired(token.expirationDate),
   }));
   const created = createdToken ? { token: createdToken, expires: date.format(new Date(createdToken.expirationDate)) } : null;
-  return { rows, created, canEdit: can(user, "apiTokens.edit") };
+  return { rows, created, canEdit: can(user, "apiTokens.edit"), submissionId: newSubmissionId() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -83,7 +84,7 @@ function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
 }
 
 export default function ApiTokens() {
-  const { rows, created, canEdit } = useLoaderData<typeof loader>();
+  const { rows, created, canEdit, submissionId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const location = useLocation();
@@ -110,7 +111,10 @@ export default function ApiTokens() {
         ) : null}
       </Group>
       <TokenTable tokens={rows} canEdit={canEdit} />
-      {addOpen ? <AddTokenDialog lastResult={actionData && "addToken" in actionData ? actionData.addToken : undefined} /> : null}
+      {addOpen ? <AddTokenDialog
+          submissionId={submissionId}
+          lastResult={actionData && "addToken" in actionData ? actionData.addToken : undefined}
+        /> : null}
       {created ? <CreatedTokenDialog token={created.token} expires={created.expires} /> : null}
       {canEdit ? <RemoveTokenDialog rows={rows} /> : null}
     </Stack>

@@ -26,7 +26,14 @@ function initialPreset(value: unknown): TokenExpiryPresetKey {
   return isTokenExpiryPresetKey(value) ? value : defaultTokenExpiryPreset;
 }
 
-export function AddTokenDialog({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function AddTokenDialog({
+  submissionId,
+  lastResult,
+}: {
+  /** Makes a repeated submission of this form create nothing more (once-per-submission.server). */
+  submissionId: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useTranslation("admin");
   const fieldError = useFieldError();
   const location = useLocation();
@@ -62,6 +69,7 @@ export function AddTokenDialog({ lastResult }: { lastResult: SubmissionResult<st
   return (
     <DialogFrame title={t("apiTokens.add.title")} closeHref={closeHref} maxWidth={560}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
+        <input type="hidden" name="submissionId" value={submissionId} />
         <ErrorSummary
           form={form}
           fields={(["name", "expiryPreset", "expiryInDays", "scopes"] as const).map((key) => ({

@@ -11,20 +11,28 @@ import { managerFailureReply } from "~/manager/form-failure.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { createToken, deleteToken, listTokens, revokeToken } from "~/manager/tokens.server";
 import { setFlash } from "~/utils/flash.server";
+import { oncePerSubmission } from "~/utils/once-per-submission.server";
 
 const tokensPath = "/apiTokens";
 
 export async function createTokenIntent(request: Request, manager: ManagerClient, formData: FormData) {
   const submission = parseWithZod(formData, { schema: addTokenSchema });
   if (submission.status !== "success") return { addToken: submission.reply() };
-  try {
-    const created = await createToken(manager, tokenToCreate(submission.value));
-    await rememberCreatedToken(request, created);
-  } catch (error) {
-    return {
-      addToken: await managerFailureReply(request, submission, error, { saveFailedKey: "admin:apiTokens.errors.createFailed" }),
-    };
-  }
+  // A second submission of the same form (a double click without JavaScript) creates nothing:
+  // it waits for the first and lands on the same page, which shows the one new access token.
+  const failure = await oncePerSubmission(
+    formData.get("submissionId"),
+    async () => {
+      try {
+        await rememberCreatedToken(request, await createToken(manager, tokenToCreate(submission.value)));
+        return null;
+      } catch (error) {
+        return managerFailureReply(request, submission, error, { saveFailedKey: "admin:apiTokens.errors.createFailed" });
+      }
+    },
+    (outcome) => outcome === null
+  );
+  if (failure) return { addToken: failure };
   return redirect(tokensPath);
 }
 
