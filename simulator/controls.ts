@@ -209,6 +209,7 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
       tokens: state.tokens.size,
       hasAppCustomization: state.appCustomization !== null,
       faults: faults.current,
+      hubConnections: hubs.connectionCount(),
       clock: { speed: simulation.clock.speed, autonomous: simulation.life.isRunning, pendingTimers: simulation.clock.pendingCount() },
     };
   }
