@@ -158,11 +158,12 @@ export function LiveUpdates() {
       try {
         await entry.connection.start();
         if (entry.stopped) return void entry.connection.stop();
-        const recovered = entry.failed;
         entry.failed = false;
         entry.reconnecting = false;
         updateStatus(current);
-        if (recovered) coalescer.current?.notify();
+        // A push sent between the page's render and this subscription was missed (or the hub
+        // was down): ask once now, so the page is current from here on.
+        coalescer.current?.notify();
       } catch {
         if (entry.stopped) return;
         entry.failed = true;
