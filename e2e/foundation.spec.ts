@@ -19,15 +19,13 @@ test.describe("signed out", () => {
     });
   }
 
-  for (const deepUrl of ["/stations/MCS-0042/network?view=all&x=%C3%A4", "/stations/MCS-0042/channels/1"]) {
-    test(`a signed-out visit to ${deepUrl} returns to exactly that URL after sign-in`, async ({ page }) => {
-      await page.goto(deepUrl);
-      await expect(page).toHaveURL(/\/login\?redirectTo=/);
-      await signInOnPage(page, "admin");
-      await expect(page).toHaveURL(deepUrl);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    });
-  }
+  test("a signed-out visit to a deep URL returns to exactly that URL after sign-in", async ({ page }) => {
+    const deepUrl = "/stations/MCS-0042/network?view=all&x=%C3%A4";
+    await page.goto(deepUrl);
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await signInOnPage(page, "admin");
+    await expect(page).toHaveURL(deepUrl);
+  });
 
   test("signing out ends the session and a protected page asks to sign in again", async ({ page }) => {
     await page.goto("/login");
