@@ -152,7 +152,7 @@ test.describe("as an admin", () => {
     const dialog = await openAddToken(page);
     await dialog.getByLabel("Name").fill("Flaky");
     await dialog.getByLabel("Stations: read").check();
-    await simulator.faults({ failNext5xx: 1 });
+    await simulator.faults({ failNext5xx: 1, failWritesOnly: true });
     await dialog.getByRole("button", { name: "Create token" }).click();
     await expect(dialog.getByText("The token could not be created. Please try again.")).toBeVisible();
     await expect(dialog.getByLabel("Name")).toHaveValue("Flaky");

@@ -313,7 +313,7 @@ test.describe("as an admin", () => {
     await storeConfiguration();
     await openCustomization(page);
     await page.getByRole("textbox", { name: "Headline" }).fill("Hello again");
-    await simulator.faults({ failNext5xx: 1 });
+    await simulator.faults({ failNext5xx: 1, failWritesOnly: true });
     await save(page);
     await expect(page.getByText("The app customization could not be saved. Please try again.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Headline" })).toHaveValue("Hello again");

@@ -113,7 +113,7 @@ test.describe("as an admin", () => {
 
   test("a reorder the Manager refuses leaves the order as it was", async ({ page }) => {
     await openAppView(page);
-    await simulator.faults({ failNext5xx: 1 });
+    await simulator.faults({ failNext5xx: 1, failWritesOnly: true });
     await page.getByRole("button", { name: "Move Q&A Microphone up" }).click();
     await expect(page.getByText("Something went wrong. Please try again.").first()).toBeVisible();
     await expectOrderStartsWith(page, ["Main Hall – English", "Main Hall – Deutsch", "Q&A Microphone"]);

@@ -139,7 +139,7 @@ test("channel settings: bad input is explained at its field, a failed save keeps
 
   await pin.fill("246810");
   await page.getByRole("checkbox", { name: "Queue enabled" }).uncheck();
-  await simulator.faults({ failNext5xx: 1 });
+  await simulator.faults({ failNext5xx: 1, failWritesOnly: true });
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Something went wrong accepting the updated Data.").first()).toBeVisible();
   await expect(name).toHaveValue("Questions from the floor");

@@ -84,7 +84,7 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Save" }).click();
     const dialog = page.getByRole("dialog", { name: "Save the DNS settings?" });
     await expect(dialog).toBeVisible();
-    await simulator.faults({ failNext5xx: 1 });
+    await simulator.faults({ failNext5xx: 1, failWritesOnly: true });
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("The DNS settings could not be saved. Please try again.")).toBeVisible();
     await expect(page.getByLabel("Manager IP address")).toHaveValue("10.10.20.5");

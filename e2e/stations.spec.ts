@@ -418,7 +418,7 @@ test.describe("station details: Network", () => {
     await control.getByLabel("IP address").fill("10.10.20.99");
     await control.getByLabel("FQDN").fill("hall.venue.local");
     await settleLiveUpdates(page);
-    await simulator.faults({ failNext5xx: 1 });
+    await simulator.faults({ failNext5xx: 1, failWritesOnly: true });
     await page.getByRole("button", { name: "Save network settings" }).click();
     await expect(page.getByText("The network settings could not be saved. Please try again.").first()).toBeVisible();
     await expect(control.getByLabel("IP address")).toHaveValue("10.10.20.99");
@@ -659,7 +659,7 @@ test.describe("channel details", () => {
     const confirm = dialog(page, "Save the changes?");
     await expect(confirm).toBeVisible();
     await settleLiveUpdates(page);
-    await simulator.faults({ failNext5xx: 1 });
+    await simulator.faults({ failNext5xx: 1, failWritesOnly: true });
     await confirm.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("The channel details could not be saved. Please try again.").first()).toBeVisible();
     await expect(details.getByLabel("Name")).toHaveValue("Typed before the failure");

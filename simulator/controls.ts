@@ -32,6 +32,7 @@ const FaultsSchema = z
     invalidToken: z.boolean(),
     down: z.boolean(),
     failPath: z.string().min(1).nullable(),
+    failWritesOnly: z.boolean(),
   })
   .partial()
   .strict();

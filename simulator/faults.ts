@@ -10,9 +10,12 @@ export interface Faults {
   down: boolean;
   /** When set, injected server errors (failNext5xx) only hit API paths containing this text. */
   failPath: string | null;
+  /** When set, injected server errors only hit writes (not GET): a save fails, while the page's
+   *  own reads (e.g. a live catch-up racing the test) still answer. */
+  failWritesOnly: boolean;
 }
 
-const noFaults: Faults = { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null };
+const noFaults: Faults = { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false };
 
 export class FaultInjection {
   private faults: Faults = { ...noFaults };
@@ -31,9 +34,10 @@ export class FaultInjection {
   }
 
   /** Whether this call should fail with a 500; counts one failure down. */
-  takeServerError(path = ""): boolean {
-    const { failNext5xx, failPath } = this.faults;
+  takeServerError(path = "", method = "GET"): boolean {
+    const { failNext5xx, failPath, failWritesOnly } = this.faults;
     if (failPath && !path.includes(failPath)) return false;
+    if (failWritesOnly && (method === "GET" || method === "HEAD")) return false;
     if (failNext5xx === "always") return true;
     if (failNext5xx <= 0) return false;
     this.faults.failNext5xx = failNext5xx - 1;

@@ -42,7 +42,7 @@ export const simulator = {
   /** How fast simulated processes (reboots, updates, mode changes) run; the e2e server starts at 20. */
   clock: (speed: number) => control("clock", { speed }),
   faults: (faults: Record<string, unknown>) => control("faults", faults),
-  clearFaults: () => control("faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null }),
+  clearFaults: () => control("faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false }),
   hubs: (action: "drop" | "down" | "up") => control("hubs", { action }),
   addListener: (serialNumber: string, channelIndex: number, displayName: string) =>
     control("listeners", { serialNumber, channelIndex, displayName }),

@@ -37,7 +37,7 @@ function injectFaults(faults: FaultInjection) {
   return (req: Request, res: Response, next: NextFunction) => {
     const { latencyMs } = faults.current;
     const proceed = () => {
-      if (faults.takeServerError(req.path)) sendProblem(res, problems.serverError("Injected server error.").problem);
+      if (faults.takeServerError(req.path, req.method)) sendProblem(res, problems.serverError("Injected server error.").problem);
       else next();
     };
     if (latencyMs > 0) setTimeout(proceed, latencyMs);

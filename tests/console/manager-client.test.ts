@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await simulator.control("/faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null });
+  await simulator.control("/faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false });
 });
 
 afterAll(async () => {

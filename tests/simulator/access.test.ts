@@ -105,7 +105,7 @@ describe("test controls", () => {
     expect((await simulator.call("GET", managerPaths.settings())).status).toBe(200);
 
     const state = await simulator.control("/state");
-    expect(state.body.faults).toEqual({ latencyMs: 30, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null });
+    expect(state.body.faults).toEqual({ latencyMs: 30, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false });
 
     await simulator.control("/faults", { down: true });
     await expect(simulator.call("GET", managerPaths.settings())).rejects.toThrow();
