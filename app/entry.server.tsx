@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
@@ -8,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "~/i18n/config";
 import { i18next, resources } from "~/i18n/i18next.server";
 import { NonceProvider } from "~/utils/nonce";
+import { withoutReactPadding } from "~/utils/react-stream-padding.server";
 
 // What server.ts needs from inside the build (one instance of sessions and runtime).
 export { setRuntime } from "~/runtime.server";
@@ -50,7 +50,7 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutReactPadding();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

@@ -1,9 +1,30 @@
 import { data } from "@remix-run/node";
-import { errorPageStatus, type ErrorPageKind, type ErrorPagePayload } from "~/error-pages";
+import { errorPageStatus, errorPageTextKeys, isErrorPagePayload, type ErrorPageKind, type ErrorPagePayload } from "~/error-pages";
+import { getFixedT } from "~/i18n/i18next.server";
 
 /** A thrown route error that renders the named error page. */
 export function errorPage(kind: ErrorPageKind, extra: Omit<ErrorPagePayload, "errorPage"> = {}) {
   return data<ErrorPagePayload>({ errorPage: kind, ...extra }, { status: errorPageStatus[kind] });
+}
+
+/**
+ * For resource routes (downloads, QR codes, image uploads), which have no error boundary: Remix
+ * would log a thrown error page as a server error and answer "Unexpected Server Error". The
+ * answer is the page's status with its texts as a plain sentence instead.
+ */
+export async function plainErrorPages(request: Request, answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer();
+  } catch (thrown) {
+    const payload = typeof thrown === "object" && thrown !== null && "data" in thrown ? thrown.data : null;
+    if (!isErrorPagePayload(payload)) throw thrown;
+    const t = await getFixedT(request);
+    const key = errorPageTextKeys[payload.errorPage];
+    return new Response(`${t(`${key}.title`)}: ${t(`${key}.subtitle`)}. ${t(`${key}.message`)}`, {
+      status: errorPageStatus[payload.errorPage],
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
 }
 
 /** The path and query of a request, for coming back after sign-in. */

@@ -28,6 +28,20 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   stationNotFound: 404,
 };
 
+/** Where each page's texts live (title, subtitle, message, action). */
+export const errorPageTextKeys: Record<ErrorPageKind, string> = {
+  forbidden: "errors.forbidden",
+  notFound: "errors.notFound",
+  unexpected: "errors.unexpected",
+  noBackend: "errors.noBackend",
+  noConnection: "errors.noConnection",
+  expiredSession: "errors.expiredSession",
+  unauthorized: "errors.unauthorizedPage",
+  redirectMismatch: "errors.uriRedirectMismatch",
+  channelNotFound: "errors.channelNotFound",
+  stationNotFound: "errors.stationNotFound",
+};
+
 export interface ErrorPagePayload {
   errorPage: ErrorPageKind;
   /** The path to come back to after signing in again (403, expired session). */

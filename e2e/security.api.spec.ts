@@ -1,10 +1,42 @@
 // Security at the HTTP level: headers, CSRF, sessions and secrets (no browser needed).
+import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { signInToConsole } from "../tests/support/console-session";
 import { consoleUrl } from "./support/ports";
 
 const origin = new URL(consoleUrl).origin;
 const jwtPattern = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/;
+
+/**
+ * The start of an upload whose declared length is `bytes`, as a browser begins to send one: the
+ * console judges the declared length, so its answer comes while the rest of the body is unsent.
+ */
+function startUpload(path: string, headers: Record<string, string>, bytes: number): Promise<{ status: number; text: string }> {
+  const boundary = "console-test-boundary";
+  const start = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="logoFile"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      new URL(path, consoleUrl),
+      {
+        method: "POST",
+        headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(bytes) },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (part: string) => (text += part));
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, text });
+          request.destroy();
+        });
+      },
+    );
+    request.on("error", reject);
+    request.write(Buffer.concat([start, Buffer.alloc(64 * 1024)]));
+  });
+}
 
 test("every page carries the security headers, and every script its CSP nonce", async () => {
   const response = await fetch(`${consoleUrl}/login`);
@@ -103,7 +135,10 @@ test("bodies that are not HTML forms, or too large, are refused with a clear ans
   expect(await json.text()).toMatch(/HTML form submissions only/);
   const huge = await admin.fetch("/preferences", { method: "POST", body: new URLSearchParams({ redirectTo: "/", padding: "x".repeat(2 * 1024 * 1024) }) });
   expect(huge.status).toBe(413);
-  expect(await huge.text()).toMatch(/too large/);
+  expect(await huge.text()).toMatch(/too large \(more than 1 MB\)/);
+  const hugeUpload = await startUpload("/appCustomization", { cookie: admin.cookie, origin }, 17 * 1024 * 1024);
+  expect(hugeUpload.status).toBe(413);
+  expect(hugeUpload.text).toMatch(/too large \(more than 16 MB\)/);
   // The session is still fine.
   expect((await admin.fetch("/")).headers.get("location")).toBe("/dashboard");
 });

@@ -3,20 +3,7 @@
 import { Button, Center, Code, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isErrorPagePayload, errorPageStatus, type ErrorPageKind, type ErrorPagePayload } from "~/error-pages";
-
-const textKeys: Record<ErrorPageKind, string> = {
-  forbidden: "errors.forbidden",
-  notFound: "errors.notFound",
-  unexpected: "errors.unexpected",
-  noBackend: "errors.noBackend",
-  noConnection: "errors.noConnection",
-  expiredSession: "errors.expiredSession",
-  unauthorized: "errors.unauthorizedPage",
-  redirectMismatch: "errors.uriRedirectMismatch",
-  channelNotFound: "errors.channelNotFound",
-  stationNotFound: "errors.stationNotFound",
-};
+import { errorPageStatus, errorPageTextKeys as textKeys, isErrorPagePayload, type ErrorPagePayload } from "~/error-pages";
 
 function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
   const { t } = useTranslation();

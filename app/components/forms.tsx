@@ -38,7 +38,12 @@ export function ErrorSummary({ form, fields }: ErrorSummaryProps) {
   const fieldErrors = fields
     .map((field) => ({ ...field, message: form.allErrors[field.name]?.[0] }))
     .filter((field): field is typeof field & { message: string } => Boolean(field.message));
-  const formErrors = form.errors ?? [];
+  // A field the form does not list can refuse it too (a forged post, e.g. a checkbox sent with
+  // another value than "on"): the general message then says so rather than nothing at all.
+  const unlisted = Object.entries(form.allErrors).some(
+    ([name, messages]) => name !== "" && Boolean(messages?.[0]) && !fields.some((field) => field.name === name),
+  );
+  const formErrors = form.errors?.length ? form.errors : unlisted ? ["errors.unexpectedError"] : [];
   if (fieldErrors.length === 0 && formErrors.length === 0) return null;
   return (
     <Alert color="red" role="alert" title={t("errors.formSummary")} mb="md" id={`${form.id}-summary`}>

@@ -3,6 +3,7 @@
 // Same checks as the page's own action (bytes, real format, pixels, dimensions).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
+import { plainErrorPages } from "~/error-pages.server";
 import { processUpload } from "~/images/customization-images.server";
 import { imageProblemMessage, type ImageKind } from "~/images/image-problems";
 import { FormRefusedError, readForm, type FormLimits } from "~/images/multipart.server";
@@ -18,21 +19,23 @@ function answer(body: { dataUrl: string } | { error: string }, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request, "appCustomization.edit");
-  let form;
-  try {
-    form = await readForm(request, oneImage);
-  } catch (error) {
-    if (!(error instanceof FormRefusedError)) throw error;
-    return answer({ error: imageProblemMessage("logo", error.reason === "tooLarge" ? "fileTooLarge" : "unreadable") }, 400);
-  }
-  const kind: ImageKind = form.formData.get("kind") === "picture" ? "picture" : "logo";
-  const upload = form.uploads.get("file");
-  if (!upload) return answer({ error: imageProblemMessage(kind, "unreadable") }, 400);
-  if (!upload.bytes) return answer({ error: imageProblemMessage(kind, "fileTooLarge") }, 413);
-  const result = await processUpload(kind, upload.bytes);
-  return result.ok ? answer({ dataUrl: result.dataUrl }) : answer({ error: imageProblemMessage(kind, result.problem) }, 422);
+export function action({ request }: ActionFunctionArgs) {
+  return plainErrorPages(request, async () => {
+    await requireUser(request, "appCustomization.edit");
+    let form;
+    try {
+      form = await readForm(request, oneImage);
+    } catch (error) {
+      if (!(error instanceof FormRefusedError)) throw error;
+      return answer({ error: imageProblemMessage("logo", error.reason === "tooLarge" ? "fileTooLarge" : "unreadable") }, 400);
+    }
+    const kind: ImageKind = form.formData.get("kind") === "picture" ? "picture" : "logo";
+    const upload = form.uploads.get("file");
+    if (!upload) return answer({ error: imageProblemMessage(kind, "unreadable") }, 400);
+    if (!upload.bytes) return answer({ error: imageProblemMessage(kind, "fileTooLarge") }, 413);
+    const result = await processUpload(kind, upload.bytes);
+    return result.ok ? answer({ dataUrl: result.dataUrl }) : answer({ error: imageProblemMessage(kind, result.problem) }, 422);
+  });
 }
 
 export function loader() {

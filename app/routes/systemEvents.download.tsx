@@ -4,18 +4,21 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { downloadResponse } from "~/components/dashboard/download.server";
+import { plainErrorPages } from "~/error-pages.server";
 import { actionFailureMessage } from "~/manager/failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { downloadSystemEvents } from "~/manager/system-events.server";
 import { setFlash } from "~/utils/flash.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { manager } = await requireUser(request, "dashboard.show");
-  try {
-    return downloadResponse(await downloadSystemEvents(manager));
-  } catch (error) {
-    if (!isManagerError(error)) throw error;
-    await setFlash(request, { kind: "error", message: await actionFailureMessage(error, request) });
-    return redirect("/dashboard");
-  }
+export function loader({ request }: LoaderFunctionArgs) {
+  return plainErrorPages(request, async () => {
+    const { manager } = await requireUser(request, "dashboard.show");
+    try {
+      return downloadResponse(await downloadSystemEvents(manager));
+    } catch (error) {
+      if (!isManagerError(error)) throw error;
+      await setFlash(request, { kind: "error", message: await actionFailureMessage(error, request) });
+      return redirect("/dashboard");
+    }
+  });
 }

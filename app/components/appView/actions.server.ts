@@ -68,7 +68,8 @@ const MuteSchema = z.object({ channelId: z.string().min(1), muted: z.enum(["true
 export async function setAudienceMicMuted(request: Request, context: SignedInContext, formData: FormData) {
   requirePermission(request, context.user, "appView.muteAudienceMic");
   const parsed = MuteSchema.safeParse({ channelId: formData.get("channelId"), muted: formData.get("muted") });
-  if (!parsed.success) throw errorPage("unexpected");
+  // No form of ours sends this: answered like an unknown intent, not as a server failure.
+  if (!parsed.success) throw errorPage("notFound");
   const muted = parsed.data.muted === "true";
   try {
     const channel = (await getModerationList(context.manager)).find((candidate) => candidate.id === parsed.data.channelId);

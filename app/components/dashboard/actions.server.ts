@@ -4,6 +4,7 @@
 import { data, redirect } from "@remix-run/node";
 import { requirePermission, type SignedInContext } from "~/auth/guard.server";
 import { shownEventCount, systemEventPageSize } from "~/domain/system-events";
+import { errorPage } from "~/error-pages.server";
 import { actionFailureMessage } from "~/manager/failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { dismissAllSystemEvents, dismissSystemEvent } from "~/manager/system-events.server";
@@ -34,9 +35,10 @@ async function reportFailure(request: Request, error: unknown) {
 
 export async function dismissOne(request: Request, context: SignedInContext, formData: FormData) {
   requirePermission(request, context.user, "systemEvents.dismiss");
-  const id = String(formData.get("eventId") ?? "");
+  const id = formData.get("eventId");
+  // No form of ours sends this: answered like an unknown intent, not as a server failure.
+  if (typeof id !== "string" || !id) throw errorPage("notFound");
   try {
-    if (!id) throw new Error("A dismissal needs the event's id.");
     await dismissSystemEvent(context.manager, id);
     await setFlash(request, { kind: "success", message: "dashboard:systemEvents.dismissed" });
   } catch (error) {

@@ -71,7 +71,8 @@ const NextSpeakerFormSchema = z.object({ seenSpeaker: z.coerce.number().int().mi
 export async function takeNextSpeaker(request: Request, context: SignedInContext, address: ChannelAddress, formData: FormData) {
   requirePermission(request, context.user, "moderation.edit");
   const seen = NextSpeakerFormSchema.safeParse({ seenSpeaker: formData.get("seenSpeaker") || undefined });
-  if (!seen.success) throw errorPage("unexpected");
+  // No form of ours sends this: answered like an unknown intent, not as a server failure.
+  if (!seen.success) throw errorPage("notFound");
   const seenSpeaker = seen.data.seenSpeaker ?? null;
   const key = `${address.stationSerialNumber}/${address.index}`;
   try {
@@ -105,7 +106,7 @@ const MuteFormSchema = z.object({
 export async function setSpeakerMuted(request: Request, context: SignedInContext, address: ChannelAddress, formData: FormData) {
   requirePermission(request, context.user, "moderation.edit");
   const parsed = MuteFormSchema.safeParse({ speakerIndex: formData.get("speakerIndex"), mute: formData.get("mute") });
-  if (!parsed.success) throw errorPage("unexpected");
+  if (!parsed.success) throw errorPage("notFound");
   const { speakerIndex, mute } = parsed.data;
   try {
     const channel = await requireModerationChannel(context, address);
