@@ -111,6 +111,27 @@ test.describe("as an admin", () => {
     await expectOrderStartsWith(page, expected);
   });
 
+  test("a venue of 1,000 stations is paged: each list shows one page, and a move keeps its page", async ({ page }) => {
+    await simulator.seed(1000);
+    await openAppView(page);
+    await expect(orderRows(page)).toHaveCount(50);
+    const orderPages = page.getByRole("navigation", { name: "Pages of the channel order" });
+    await expect(orderPages).toContainText("Page 1 of");
+    await expect(page.getByRole("navigation", { name: "Pages of the stations" })).toContainText("Page 1 of");
+    await expect(page.getByRole("navigation", { name: "Pages of the ungrouped channels" })).toContainText("Page 1 of");
+
+    await orderPages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(orderRows(page)).toHaveCount(50);
+    await expect(orderRows(page).first()).toContainText("51");
+    const ordered = await managerOrder();
+    const moved = ordered[51]!;
+    await page.getByRole("button", { name: `Move ${moved} up`, exact: true }).click();
+    await expect(page.getByText(`${moved} is now at position 51.`).first()).toBeVisible();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    expect((await managerOrder())[50]).toBe(moved);
+  });
+
   test("a reorder the Manager refuses leaves the order as it was", async ({ page }) => {
     await openAppView(page);
     await simulator.faults({ failNext5xx: 1, failWritesOnly: true });

@@ -130,37 +130,51 @@ export function SearchForm({ state, label }: { state: TableState; label: string 
 
 export function Pagination({ state, total, pageSizes }: { state: TableState; total: number; pageSizes?: readonly number[] }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const pages = pageCount(total, state.pageSize);
-  const page = Math.min(state.page, pages);
-  const from = total === 0 ? 0 : (page - 1) * state.pageSize + 1;
-  const to = Math.min(total, page * state.pageSize);
   return (
     <Group justify="space-between" mt="md" gap="md" align="flex-end">
       <PageSizeForm state={state} pageSizes={pageSizes} />
-      <Group gap="sm" component="nav" aria-label={t("dataTable.pagination")}>
-        <Text size="sm" aria-live="polite">
-          {t("dataTable.range", { from, to, total })} · {t("dataTable.pageOf", { page, pages })}
-        </Text>
-        {page > 1 ? (
-          <Button component={Link} to={withSearchParams(location, { page: page - 1 })} variant="default" size="xs" preventScrollReset>
-            {t("dataTable.previous")}
-          </Button>
-        ) : (
-          <Button variant="default" size="xs" disabled>
-            {t("dataTable.previous")}
-          </Button>
-        )}
-        {page < pages ? (
-          <Button component={Link} to={withSearchParams(location, { page: page + 1 })} variant="default" size="xs" preventScrollReset>
-            {t("dataTable.next")}
-          </Button>
-        ) : (
-          <Button variant="default" size="xs" disabled>
-            {t("dataTable.next")}
-          </Button>
-        )}
-      </Group>
+      <PageNavigation page={state.page} pageSize={state.pageSize} total={total} label={t("dataTable.pagination")} />
+    </Group>
+  );
+}
+
+/** Previous/next links for the page in `param` of the current URL, with the range shown. */
+export function PageNavigation({
+  page: requested,
+  pageSize,
+  total,
+  label,
+  param = "page",
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  label: string;
+  param?: string;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const pages = pageCount(total, pageSize);
+  const page = Math.min(requested, pages);
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const link = (target: number, text: string) =>
+    target >= 1 && target <= pages ? (
+      <Button component={Link} to={withSearchParams(location, { [param]: target })} variant="default" size="xs" preventScrollReset>
+        {text}
+      </Button>
+    ) : (
+      <Button variant="default" size="xs" disabled>
+        {text}
+      </Button>
+    );
+  return (
+    <Group gap="sm" component="nav" aria-label={label}>
+      <Text size="sm" aria-live="polite">
+        {t("dataTable.range", { from, to, total })} · {t("dataTable.pageOf", { page, pages })}
+      </Text>
+      {link(page - 1, t("dataTable.previous"))}
+      {link(page + 1, t("dataTable.next"))}
     </Group>
   );
 }

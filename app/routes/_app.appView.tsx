@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [stations, customization] = await loadOrThrow(request, () =>
     Promise.all([getAppViewStations(manager), getAppCustomization(manager)]),
   );
-  return { kind: "administrator" as const, canSort: can(user, "appView.sort"), ...administratorView(stations, customization) };
+  return { kind: "administrator" as const, canSort: can(user, "appView.sort"), ...administratorView(stations, customization, new URL(request.url).searchParams) };
 }
 
 /** Opening or closing an overlay or the preview is URL state the page already has the data for. */

@@ -8,15 +8,18 @@ import { useTranslation } from "react-i18next";
 import { ChannelOrder } from "~/components/appView/ChannelOrder";
 import { ChannelOverlay, QrCodeOverlay } from "~/components/appView/Overlays";
 import { StationsOverview, UngroupedChannels, type AppViewStationView } from "~/components/appView/StationsOverview";
-import { previewParam, readAppViewState } from "~/components/appView/url-state";
+import { appViewPaging, previewParam, readAppViewState } from "~/components/appView/url-state";
 import type { AppViewChannel } from "~/components/appView/view.server";
+import { PageNavigation } from "~/components/DataTable";
 import { PhonePreview } from "~/components/PhonePreview";
+import type { Page } from "~/utils/paging";
 import { withSearchParams } from "~/utils/url";
 
 export interface AppViewProps {
   canSort: boolean;
-  order: AppViewChannel[];
-  stations: AppViewStationView[];
+  order: Page<AppViewChannel>;
+  stations: Page<AppViewStationView>;
+  ungrouped: Page<AppViewChannel>;
   preview: {
     isCustomized: boolean;
     logo: string | null;
@@ -27,13 +30,21 @@ export interface AppViewProps {
   };
 }
 
-export function AppView({ canSort, order, stations, preview }: AppViewProps) {
+/** Page links only when a list has more than one page. */
+function PageList({ page, param, label }: { page: Page<unknown>; param: string; label: string }) {
+  if (page.total <= page.pageSize) return null;
+  return <PageNavigation page={page.page} pageSize={page.pageSize} total={page.total} label={label} param={param} />;
+}
+
+export function AppView({ canSort, order, stations, ungrouped, preview }: AppViewProps) {
   const { t } = useTranslation("moderation");
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { previewOpen, channelId, qrChannelId } = readAppViewState(searchParams);
-  const overlayChannel = channelId ? order.find((channel) => channel.id === channelId) : undefined;
-  const qrChannel = qrChannelId ? order.find((channel) => channel.id === qrChannelId) : undefined;
+  // An overlay opens from a row on one of the pages shown.
+  const shown = [...order.items, ...stations.items.flatMap((station) => station.channels), ...ungrouped.items];
+  const overlayChannel = channelId ? shown.find((channel) => channel.id === channelId) : undefined;
+  const qrChannel = qrChannelId ? shown.find((channel) => channel.id === qrChannelId) : undefined;
 
   return (
     <Stack gap="lg">
@@ -58,9 +69,15 @@ export function AppView({ canSort, order, stations, preview }: AppViewProps) {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: previewOpen ? 7 : 12 }}>
           <Stack gap="lg">
-            <ChannelOrder channels={order} canSort={canSort} />
-            <StationsOverview stations={stations} />
-            <UngroupedChannels channels={order.filter((channel) => !channel.group)} />
+            <ChannelOrder channels={order.items} total={order.total} canSort={canSort}>
+              <PageList page={order} param={appViewPaging.order.param} label={t("appView.order.pages")} />
+            </ChannelOrder>
+            <StationsOverview stations={stations.items}>
+              <PageList page={stations} param={appViewPaging.stations.param} label={t("appView.stations.pages")} />
+            </StationsOverview>
+            <UngroupedChannels channels={ungrouped.items}>
+              <PageList page={ungrouped} param={appViewPaging.ungrouped.param} label={t("appView.ungrouped.pages")} />
+            </UngroupedChannels>
           </Stack>
         </Grid.Col>
         {previewOpen ? (

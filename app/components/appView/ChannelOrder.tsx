@@ -3,7 +3,7 @@
 // become draggable. Every move saves the whole order with UpdateChannelOrder.
 import { Card, Stack, Text, Title } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "~/components/appView/ChannelOrderRow";
 import type { AppViewChannel } from "~/components/appView/view.server";
@@ -11,24 +11,36 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 const SortableChannelList = lazy(() => import("~/components/appView/SortableChannelList"));
 
-function PlainChannelList({ channels, canSort }: { channels: AppViewChannel[]; canSort: boolean }) {
+function PlainChannelList({ channels, total, canSort }: { channels: AppViewChannel[]; total: number; canSort: boolean }) {
   return (
     <ol style={orderListStyle} data-testid="channel-order">
       {channels.map((channel) => (
         <Card component="li" withBorder padding="xs" key={channel.id}>
-          <ChannelOrderRow channel={channel} count={channels.length} canSort={canSort} />
+          <ChannelOrderRow channel={channel} count={total} canSort={canSort} />
         </Card>
       ))}
     </ol>
   );
 }
 
-export function ChannelOrder({ channels, canSort }: { channels: AppViewChannel[]; canSort: boolean }) {
+export function ChannelOrder({
+  channels,
+  total,
+  canSort,
+  children,
+}: {
+  /** The channels of the page shown, with their positions in the whole app. */
+  channels: AppViewChannel[];
+  total: number;
+  canSort: boolean;
+  /** The page links. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("moderation");
   const hydrated = useHydrated();
   const mover = useFetcher();
   const saving = mover.state !== "idle";
-  const plain = <PlainChannelList channels={channels} canSort={canSort} />;
+  const plain = <PlainChannelList channels={channels} total={total} canSort={canSort} />;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="channel-order-heading">
@@ -46,6 +58,7 @@ export function ChannelOrder({ channels, canSort }: { channels: AppViewChannel[]
           <Suspense fallback={plain}>
             <SortableChannelList
               channels={channels}
+              total={total}
               onMove={(channelId, position) =>
                 mover.submit(
                   { intent: "moveChannel", channelId, position: String(position), respond: "data" },
@@ -57,6 +70,7 @@ export function ChannelOrder({ channels, canSort }: { channels: AppViewChannel[]
         ) : (
           plain
         )}
+        {children}
       </Stack>
     </Card>
   );

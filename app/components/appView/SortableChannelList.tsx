@@ -47,9 +47,12 @@ function SortableRow({ channel, count }: { channel: AppViewChannel; count: numbe
 
 export default function SortableChannelList({
   channels,
+  total,
   onMove,
 }: {
+  /** One page of the order; positions are those in the whole app. */
   channels: AppViewChannel[];
+  total: number;
   onMove: (channelId: string, position: number) => void;
 }) {
   const { t } = useTranslation("moderation");
@@ -58,7 +61,7 @@ export default function SortableChannelList({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const nameOf = (id: string | number | undefined) => channels.find((channel) => channel.id === id)?.name ?? "";
-  const positionOf = (id: string | number | undefined) => channels.findIndex((channel) => channel.id === id) + 1;
+  const positionOf = (id: string | number | undefined) => channels.find((channel) => channel.id === id)?.position ?? 0;
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -85,7 +88,7 @@ export default function SortableChannelList({
       <SortableContext items={channels.map((channel) => channel.id)} strategy={verticalListSortingStrategy}>
         <ol style={orderListStyle} data-testid="channel-order" data-sortable="true">
           {channels.map((channel) => (
-            <SortableRow key={channel.id} channel={channel} count={channels.length} />
+            <SortableRow key={channel.id} channel={channel} count={total} />
           ))}
         </ol>
       </SortableContext>

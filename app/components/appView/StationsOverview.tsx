@@ -3,6 +3,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
 import { IconQrcode } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AudienceMicToggle } from "~/components/appView/AudienceMicToggle";
 import { channelParam, qrParam } from "~/components/appView/url-state";
@@ -79,7 +80,7 @@ function StationCard({ station }: { station: AppViewStationView }) {
   );
 }
 
-export function StationsOverview({ stations }: { stations: AppViewStationView[] }) {
+export function StationsOverview({ stations, children }: { stations: AppViewStationView[]; children?: ReactNode }) {
   const { t } = useTranslation("moderation");
   return (
     <Stack gap="sm" component="section" aria-labelledby="stations-heading">
@@ -90,11 +91,12 @@ export function StationsOverview({ stations }: { stations: AppViewStationView[] 
       {stations.map((station) => (
         <StationCard key={station.serialNumber} station={station} />
       ))}
+      {children}
     </Stack>
   );
 }
 
-export function UngroupedChannels({ channels }: { channels: AppViewChannel[] }) {
+export function UngroupedChannels({ channels, children }: { channels: AppViewChannel[]; children?: ReactNode }) {
   const { t } = useTranslation("moderation");
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="ungrouped-heading">
@@ -119,6 +121,7 @@ export function UngroupedChannels({ channels }: { channels: AppViewChannel[] }) 
             ))}
           </Stack>
         )}
+        {children}
       </Stack>
     </Card>
   );

@@ -6,6 +6,13 @@ export const channelParam = "channel";
 export const qrParam = "qr";
 export const overlayParams = [previewParam, channelParam, qrParam] as const;
 
+/** A venue with a thousand stations must not become a page of megabytes: each list is paged. */
+export const appViewPaging = {
+  order: { param: "page", pageSize: 50 },
+  stations: { param: "stationsPage", pageSize: 20 },
+  ungrouped: { param: "ungroupedPage", pageSize: 50 },
+} as const;
+
 export function readAppViewState(search: URLSearchParams) {
   return {
     previewOpen: search.get(previewParam) !== "closed",

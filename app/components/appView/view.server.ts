@@ -4,6 +4,8 @@
 import { inAppOrder } from "~/domain/channel-order";
 import { defaultColours } from "~/domain/colours";
 import type { AppCustomization, AppViewStation, Channel } from "~/manager/schemas";
+import { appViewPaging } from "~/components/appView/url-state";
+import { pageOf } from "~/utils/paging";
 
 export const previewChannelCount = 3;
 
@@ -36,20 +38,33 @@ export function channelsInAppOrder(stations: readonly AppViewStation[]) {
   return inAppOrder(entries);
 }
 
-export function administratorView(stations: readonly AppViewStation[], customization: AppCustomization | null) {
+export function administratorView(
+  stations: readonly AppViewStation[],
+  customization: AppCustomization | null,
+  search: URLSearchParams = new URLSearchParams(),
+) {
   const ordered = channelsInAppOrder(stations).map((entry, offset) => channelView(entry, entry.station, offset + 1));
   const byId = new Map(ordered.map((channel) => [channel.id, channel]));
   const sortedStations = [...stations].sort((a, b) => stationLabel(a).localeCompare(stationLabel(b)));
   const branding = customization?.isActive ? customization : null;
+  const stationsPage = pageOf(sortedStations, search.get(appViewPaging.stations.param), appViewPaging.stations.pageSize);
   return {
-    order: ordered,
-    stations: sortedStations.map((station) => ({
-      serialNumber: station.serialNumber,
-      name: stationLabel(station),
-      computedState: station.computedState,
-      useCaseMode: station.useCaseMode,
-      channels: [...station.channels].sort((a, b) => a.index - b.index).map((channel) => byId.get(channel.id)!),
-    })),
+    order: pageOf(ordered, search.get(appViewPaging.order.param), appViewPaging.order.pageSize),
+    stations: {
+      ...stationsPage,
+      items: stationsPage.items.map((station) => ({
+        serialNumber: station.serialNumber,
+        name: stationLabel(station),
+        computedState: station.computedState,
+        useCaseMode: station.useCaseMode,
+        channels: [...station.channels].sort((a, b) => a.index - b.index).map((channel) => byId.get(channel.id)!),
+      })),
+    },
+    ungrouped: pageOf(
+      ordered.filter((channel) => !channel.group),
+      search.get(appViewPaging.ungrouped.param),
+      appViewPaging.ungrouped.pageSize,
+    ),
     preview: {
       isCustomized: branding !== null,
       logo: branding?.logo ?? null,
