@@ -20,6 +20,9 @@ async function openAppView(page: Page, path = "/appView") {
   await page.goto(path);
   if (test.info().project.name === "js") {
     await expect(page.getByTestId("channel-order")).toHaveAttribute("data-sortable", "true");
+    // The page asks once more when its hubs connect; let that settle before the test acts.
+    await expect.poll(async () => (await simulator.state()).hubConnections).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
   }
 }
 

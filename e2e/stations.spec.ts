@@ -597,8 +597,9 @@ test.describe("channel details", () => {
     const confirm = dialog(page, "Change the channel ID?");
     await expect(confirm).toContainText("must join the channel again");
     await confirm.getByRole("button", { name: "Change channel ID" }).click();
+    // The click returns before the action has reached the Manager.
+    await expect.poll(async () => (await stationFromApi("MCS-0042")).audioChannels[0]!.channelId).not.toBe(before);
     const after = (await stationFromApi("MCS-0042")).audioChannels[0]!.channelId;
-    expect(after).not.toBe(before);
     await expectFlash(page, `The channel has a new channel ID: ${after}.`);
     await expect(region(page, "Channel ID")).toContainText(after);
     await expect(qr).toHaveAccessibleName(new RegExp(after));
