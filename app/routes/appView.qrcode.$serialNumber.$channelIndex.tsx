@@ -17,7 +17,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     if (!Number.isInteger(channelIndex) || channelIndex < 1) throw errorPage("channelNotFound");
     try {
       const answer = await getChannelQrCode(manager, params.serialNumber ?? "", channelIndex, format);
-      return downloadResponse(answer, { inline: search.get("download") !== "1" });
+      return await downloadResponse(answer, { inline: search.get("download") !== "1" });
     } catch (error) {
       return throwLoaderFailure(error, request, "channel");
     }

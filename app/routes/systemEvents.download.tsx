@@ -14,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return plainErrorPages(request, async () => {
     const { manager } = await requireUser(request, "dashboard.show");
     try {
-      return downloadResponse(await downloadSystemEvents(manager));
+      return await downloadResponse(await downloadSystemEvents(manager));
     } catch (error) {
       if (!isManagerError(error)) throw error;
       await setFlash(request, { kind: "error", message: await actionFailureMessage(error, request) });
