@@ -14,6 +14,7 @@ import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.serve
 import type { ConsoleRuntime } from "./app/runtime.server";
 import { formBodiesOnly } from "./server/body-limits";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
+import { noStoreByDefault } from "./server/no-store";
 import { signInRateLimit } from "./server/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
@@ -116,6 +117,9 @@ async function main() {
   });
   app.use(bridge.router);
   app.use(formBodiesOnly({ formBytes: 1024 * 1024, multipartBytes: 16 * 1024 * 1024 }));
+
+  // Issue 11: nothing rendered for a session is kept in a browser's or proxy's cache.
+  app.use(noStoreByDefault());
 
   app.all("*", async (request, response, next) => {
     try {
