@@ -8,6 +8,8 @@ import { e2ePorts } from "./e2e/support/ports";
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
+// Workers load this file again in their own process: they find the server's directory here.
+process.env.E2E_DATA_DIRECTORY = dataDirectory;
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,7 +1,6 @@
 // The built-in Manager simulator: REST API and SignalR hubs on one HTTP server, over a simulated
 // fleet persisted in SQLite, with the development identity provider beside it (its own port,
 // or mounted by the console under its origin). docs/decisions/012-simulated-fleet.md.
-import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { controlsPath, controlsRouter } from "./controls";
 import { bridgeToHubs } from "./hub-bridge";
 import { Simulation } from "./simulation";
 import { openStore } from "./store/store";
+import { privateDirectory } from "../app/utils/private-files.server";
 
 export interface SimulatorOptions {
   /** Default "127.0.0.1". */
@@ -115,7 +115,7 @@ async function startIdentity(options: SimulatorOptions) {
 }
 
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
-  mkdirSync(options.dataDirectory, { recursive: true });
+  privateDirectory(options.dataDirectory);
   const identity = await startIdentity(options);
   const verify = createAccessTokenVerifier({
     issuer: identity.provider.issuer,
@@ -177,7 +177,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
 
 /** Wipes the simulator's data and seeds it again (npm run simulator:reseed), without starting anything. */
 export function reseedSimulator(options: { dataDirectory: string; seedStations?: number }) {
-  mkdirSync(options.dataDirectory, { recursive: true });
+  privateDirectory(options.dataDirectory);
   const simulation = new Simulation({
     store: openStore(options.dataDirectory),
     clock: createClock(),

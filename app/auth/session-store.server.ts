@@ -1,8 +1,9 @@
-// The server-side session store: the cookie carries only a signed id, the data lives here.
-// SQLite (node:sqlite) by default; anything with these five methods can replace it.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+// The server-side session store: the cookie carries only a signed id, the data lives here,
+// sealed (session-crypto.server.ts) in an owner-only SQLite file (node:sqlite). Anything with
+// these five methods can replace it.
+import type { DatabaseSync } from "node:sqlite";
+import { createSessionSealer, isSealed } from "~/auth/session-crypto.server";
+import { openPrivateDatabase } from "~/utils/private-files.server";
 
 export interface SessionStore {
   create(id: string, data: unknown, expiresAt: Date): void;
@@ -12,12 +13,29 @@ export interface SessionStore {
   removeExpired(now?: Date): number;
 }
 
-export function createSqliteSessionStore(file: string): SessionStore {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
+export interface SessionStoreOptions {
+  /** The session secrets, newest first: the newest seals, any opens. */
+  secrets: readonly string[];
+}
+
+/** Rows written in the clear by an earlier version are sealed once, and their old bytes wiped. */
+function sealPlainRows(db: DatabaseSync, seal: (id: string, plaintext: string) => string) {
+  const plain = db.prepare("SELECT id, data FROM sessions WHERE data NOT LIKE 'v1.%'").all() as { id: string; data: string }[];
+  if (plain.length === 0) return;
+  const update = db.prepare("UPDATE sessions SET data = ? WHERE id = ?");
+  db.exec("BEGIN");
+  for (const row of plain) if (!isSealed(row.data)) update.run(seal(row.id, row.data), row.id);
+  db.exec("COMMIT");
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+export function createSqliteSessionStore(file: string, options: SessionStoreOptions): SessionStore {
+  const sealer = createSessionSealer(options.secrets);
+  const db = openPrivateDatabase(file);
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA busy_timeout = 5000;
+    PRAGMA secure_delete = ON;
     CREATE TABLE IF NOT EXISTS sessions (
       id TEXT PRIMARY KEY,
       data TEXT NOT NULL,
@@ -25,24 +43,33 @@ export function createSqliteSessionStore(file: string): SessionStore {
     );
     CREATE INDEX IF NOT EXISTS sessions_expires_at ON sessions (expires_at);
   `);
+  sealPlainRows(db, sealer.seal);
   const insert = db.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)");
   const select = db.prepare("SELECT data FROM sessions WHERE id = ? AND expires_at > ?");
   const upsert = db.prepare(
     "INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
   );
+  const reseal = db.prepare("UPDATE sessions SET data = ? WHERE id = ?");
   const remove = db.prepare("DELETE FROM sessions WHERE id = ?");
   const removeExpired = db.prepare("DELETE FROM sessions WHERE expires_at <= ?");
+  const sealed = (id: string, data: unknown) => sealer.seal(id, JSON.stringify(data));
 
   return {
     create(id, data, expiresAt) {
-      insert.run(id, JSON.stringify(data), expiresAt.getTime());
+      insert.run(id, sealed(id, data), expiresAt.getTime());
     },
     read(id, now = new Date()) {
       const row = select.get(id, now.getTime()) as { data: string } | undefined;
-      return row ? JSON.parse(row.data) : null;
+      if (!row) return null;
+      const plaintext = sealer.open(id, row.data);
+      // Sealed by a secret no longer listed, or altered: as good as no session.
+      if (plaintext === null) return null;
+      // After a rotation, active sessions move to the newest key before the old one is dropped.
+      if (sealer.isStale(row.data)) reseal.run(sealer.seal(id, plaintext), id);
+      return JSON.parse(plaintext);
     },
     update(id, data, expiresAt) {
-      upsert.run(id, JSON.stringify(data), expiresAt.getTime());
+      upsert.run(id, sealed(id, data), expiresAt.getTime());
     },
     remove(id) {
       remove.run(id);

@@ -84,8 +84,8 @@ function createStorage(store: SessionStore, secure: boolean) {
 
 function getStorages(): Storages {
   if (!storages) {
-    const { config } = getRuntime();
-    const store = createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"));
+    const { config, sessionSecrets } = getRuntime();
+    const store = createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"), { secrets: sessionSecrets });
     storages = { store, secure: createStorage(store, true), insecure: createStorage(store, false) };
     // Expired rows go away on their own; unref so the timer never keeps a process alive.
     setInterval(() => store.removeExpired(), 10 * 60 * 1000).unref();

@@ -5,3 +5,5 @@ export const e2ePorts = {
 };
 export const consoleUrl = `http://127.0.0.1:${e2ePorts.console}`;
 export const simulatorUrl = `http://127.0.0.1:${e2ePorts.simulator}`;
+/** The e2e console's DATA_DIRECTORY (playwright.config.ts passes it on to the workers). */
+export const e2eDataDirectory = process.env.E2E_DATA_DIRECTORY ?? "";

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { calculateJwkThumbprint, type JWK } from "jose";
+import { privateDirectory, privateFile } from "../../app/utils/private-files.server";
 
 export interface SigningKeys {
   /** Private keys, for the provider's configuration only. */
@@ -16,6 +17,7 @@ export interface SigningKeys {
 export async function loadOrCreateSigningKeys(dataDirectory: string): Promise<SigningKeys> {
   const file = join(dataDirectory, "signing-keys.json");
   if (!existsSync(file)) writeOnce(file, { keys: [await createSigningKey()] });
+  privateFile(file);
   const privateJwks = JSON.parse(readFileSync(file, "utf8")) as { keys: JWK[] };
   return { privateJwks, publicJwks: { keys: privateJwks.keys.map(publicPart) } };
 }
@@ -23,6 +25,7 @@ export async function loadOrCreateSigningKeys(dataDirectory: string): Promise<Si
 export function loadOrCreateCookieKeys(dataDirectory: string): string[] {
   const file = join(dataDirectory, "cookie-keys.json");
   if (!existsSync(file)) writeOnce(file, [randomBytes(32).toString("base64url")]);
+  privateFile(file);
   return JSON.parse(readFileSync(file, "utf8")) as string[];
 }
 
@@ -37,7 +40,7 @@ function publicPart({ kty, n, e, kid, alg, use }: JWK): JsonWebKey {
 }
 
 function writeOnce(file: string, content: unknown) {
-  mkdirSync(join(file, ".."), { recursive: true });
+  privateDirectory(join(file, ".."));
   try {
     // "wx" fails when another process created the file meanwhile; its keys then win.
     writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`, { flag: "wx", mode: 0o600 });

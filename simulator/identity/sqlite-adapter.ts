@@ -1,7 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type { Adapter, AdapterPayload } from "oidc-provider";
+import { openPrivateDatabase } from "../../app/utils/private-files.server";
 
 export interface SqliteAdapterStore {
   /** The factory oidc-provider calls once per model name. */
@@ -17,8 +15,8 @@ const sweepIntervalMs = 10 * 60 * 1000;
  * so a restart of the simulator does not sign everybody out.
  */
 export function openSqliteAdapterStore(file: string): SqliteAdapterStore {
-  mkdirSync(dirname(file), { recursive: true });
-  const database = new DatabaseSync(file);
+  // Refresh tokens and grants: owner-only, like the console's sessions.
+  const database = openPrivateDatabase(file);
   database.exec(`
     PRAGMA journal_mode = WAL;
     CREATE TABLE IF NOT EXISTS oidc_payloads (

@@ -1,9 +1,9 @@
 // The simulator's SQLite file. Entities are JSON rows keyed by their identity: the Manager
 // state is held in memory and written through row by row (store/store.ts), so the schema only
 // has to make loading and single-row upserts cheap, not answer queries.
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
+import { openPrivateDatabase } from "../../app/utils/private-files.server";
 
 const schemaVersion = 1;
 
@@ -24,8 +24,8 @@ CREATE TABLE IF NOT EXISTS tokens (id TEXT PRIMARY KEY, access_token_hash TEXT N
 export const databaseFileName = "manager.sqlite";
 
 export function openDatabase(dataDirectory: string): DatabaseSync {
-  mkdirSync(dataDirectory, { recursive: true });
-  const database = new DatabaseSync(path.join(dataDirectory, databaseFileName));
+  // API token hashes and channel PINs: owner-only, like the console's sessions.
+  const database = openPrivateDatabase(path.join(dataDirectory, databaseFileName));
   // WAL with NORMAL sync: a write-through upsert per change costs microseconds, and a crash
   // loses at most the last transaction — fine for a simulator.
   database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 2000;");

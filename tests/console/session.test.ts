@@ -68,7 +68,7 @@ describe("sessions", () => {
   });
 
   it("cleans up expired rows", () => {
-    const store = createSqliteSessionStore(":memory:");
+    const store = createSqliteSessionStore(":memory:", { secrets: ["s".repeat(32)] });
     store.create("old", { a: 1 }, new Date(Date.now() - 1000));
     store.create("new", { a: 2 }, new Date(Date.now() + 60_000));
     expect(store.read("old")).toBeNull();

@@ -1,0 +1,35 @@
+// Sessions, the demo's session secret and the simulator's keys and tokens live in the data
+// directory: it and everything the console writes there is for the console's own user only
+// (0700 directories, 0600 files), also on a machine other people use. SQLite gives its -wal
+// and -shm files the mode of the database file, so each database file is made 0600 before
+// SQLite first opens it (docs/decisions/007-security.md).
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export const privateDirectoryMode = 0o700;
+export const privateFileMode = 0o600;
+
+/** Creates the directory (and missing parents) owner-only, and tightens it if it exists. */
+export function privateDirectory(path: string) {
+  mkdirSync(path, { recursive: true, mode: privateDirectoryMode });
+  chmodSync(path, privateDirectoryMode);
+}
+
+/** Makes an existing file owner-only (one written before this rule, or by another tool). */
+export function privateFile(file: string) {
+  if (existsSync(file)) chmodSync(file, privateFileMode);
+}
+
+/** A SQLite database whose file, -wal and -shm are owner-only, in an owner-only directory. */
+export function openPrivateDatabase(file: string): DatabaseSync {
+  if (file === ":memory:") return new DatabaseSync(file);
+  privateDirectory(dirname(file));
+  closeSync(openSync(file, "a", privateFileMode));
+  privateFile(file);
+  const database = new DatabaseSync(file);
+  // Files of an older version, made before this rule, get the same treatment.
+  database.exec("PRAGMA journal_mode = WAL;");
+  for (const suffix of ["-wal", "-shm", "-journal"]) privateFile(`${file}${suffix}`);
+  return database;
+}
