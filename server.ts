@@ -11,6 +11,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.server";
+import type { HubName } from "./app/manager/paths";
 import type { ConsoleRuntime } from "./app/runtime.server";
 import { formBodiesOnly } from "./server/body-limits";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
@@ -24,7 +25,7 @@ interface ConsoleBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
       setRuntime(runtime: ConsoleRuntime): void;
-      authorizeHubRequest(request: Request): Promise<HubAccess>;
+      authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
     };
   };
 }
@@ -113,7 +114,7 @@ async function main() {
 
   const bridge = createHubBridge({
     trustProxy: config.trustProxy,
-    authorize: async (request) => (await currentBuild()).entry.module.authorizeHubRequest(request),
+    authorize: async (request, hub) => (await currentBuild()).entry.module.authorizeHubRequest(request, hub),
   });
   app.use(bridge.router);
   app.use(formBodiesOnly({ formBytes: 1024 * 1024, multipartBytes: 16 * 1024 * 1024 }));
@@ -162,6 +163,8 @@ async function main() {
     managerUrl,
     sessionSecrets: sessionSecretsFor(config.sessionSecrets, config.dataDirectory),
     embeddedIdentity,
+    // Issue 11: a signed-out session's live-update sockets close at once.
+    onSessionEnded: (sessionId) => bridge.closeSession(sessionId),
   };
   (await currentBuild()).entry.module.setRuntime(resolved);
   runtime = resolved;

@@ -9,6 +9,8 @@ export interface ConsoleRuntime {
   sessionSecrets: string[];
   /** Set when the development identity provider is served under `/oidc` of the console. */
   embeddedIdentity: { internalIssuer: string; browserPath: string } | null;
+  /** Called when a session is deleted (sign-out): the hub bridge closes its sockets at once. */
+  onSessionEnded?: (sessionId: string) => void;
 }
 
 let current: ConsoleRuntime | null = null;

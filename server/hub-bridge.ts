@@ -2,20 +2,34 @@
 // bridge checks the Origin and the session BEFORE anything is opened upstream, then relays
 // negotiate and the WebSocket to the Manager's hub with the user's token added server-side.
 // The browser never sees an access token (any it sends is stripped).
+// Per hub and role the build decides what may pass (app/live/hub-scope.ts): a refused hub is
+// 403 at negotiate and at upgrade, a reduced scope gets every frame parsed and cut down
+// (hub-frames.ts). Every open socket belongs to its session and is closed within seconds
+// when that session ends: at once on sign-out in this process, otherwise at the next check.
 // http-proxy-middleware is not used: its own upgrade listener skips such checks (STACK.md).
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import express from "express";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
+import type { HubScope } from "../app/live/hub-scope";
 import { hubPaths, type HubName } from "../app/manager/paths";
+import { reducedFromBrowser, reducedFromManager, type FrameFilter } from "./hub-frames";
 
-export type HubAccess = { allowed: true; accessToken: string; managerUrl: string } | { allowed: false; status: 401 | 403 };
+export type HubAccess =
+  | { allowed: true; accessToken: string; managerUrl: string; sessionId: string; scope: HubScope }
+  | { allowed: false; status: 401 | 403 };
 
 export interface HubBridgeOptions {
-  authorize(request: Request): Promise<HubAccess>;
+  authorize(request: Request, hub: HubName): Promise<HubAccess>;
   /** How the console's own origin is seen behind a trusted proxy. */
   trustProxy: boolean;
+  /** How often the sessions of open sockets are checked again; default 2 s. */
+  sessionCheckIntervalMs?: number;
 }
+
+/** Sent to the browser before its socket is closed for a session that ended. */
+const sessionEndedRecord = `${JSON.stringify({ type: 7, error: "The session ended." })}\u001e`;
+const policyViolation = 1008;
 
 const hubPattern = /^\/hubs\/([A-Za-z]+)(\/negotiate)?$/;
 
@@ -60,12 +74,26 @@ function sendableCloseCode(code: number) {
     : 1011;
 }
 
-function relay(browser: WebSocket, upstream: WebSocket) {
-  const forward = (to: WebSocket) => (data: RawData, isBinary: boolean) => {
-    if (to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
+function asBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}
+
+function relay(browser: WebSocket, upstream: WebSocket, hub: HubName, scope: HubScope) {
+  const forward = (to: WebSocket, filter: FrameFilter | null) => (data: RawData, isBinary: boolean) => {
+    if (to.readyState !== WebSocket.OPEN) return;
+    if (!filter) return to.send(data, { binary: isBinary });
+    const text = filter.accept(asBuffer(data), isBinary);
+    if (text === "end") {
+      browser.close(policyViolation, "Not relayed");
+      upstream.close(1000);
+    } else if (text) {
+      to.send(text);
+    }
   };
-  browser.on("message", forward(upstream));
-  upstream.on("message", forward(browser));
+  const reduced = scope === "reduced";
+  browser.on("message", forward(upstream, reduced ? reducedFromBrowser() : null));
+  upstream.on("message", forward(browser, reduced ? reducedFromManager(hub) : null));
   const closeOther = (other: WebSocket) => (code: number, reason: Buffer) => {
     if (other.readyState === WebSocket.OPEN || other.readyState === WebSocket.CONNECTING) {
       other.close(sendableCloseCode(code), reason);
@@ -77,14 +105,64 @@ function relay(browser: WebSocket, upstream: WebSocket) {
   upstream.on("error", () => browser.terminate());
 }
 
+interface OpenSocket {
+  browser: WebSocket;
+  upstream: WebSocket;
+  hub: HubName;
+  /** The upgrade request, to check its session again. */
+  request: Request;
+}
+
 export function createHubBridge(options: HubBridgeOptions) {
   const browserSockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const router = express.Router();
+  const socketsBySession = new Map<string, Set<OpenSocket>>();
+  const checking = new Set<string>();
+
+  function closeSession(sessionId: string) {
+    const sockets = socketsBySession.get(sessionId);
+    socketsBySession.delete(sessionId);
+    for (const { browser, upstream } of sockets ?? []) {
+      if (browser.readyState === WebSocket.OPEN) browser.send(sessionEndedRecord);
+      browser.close(policyViolation, "Session ended");
+      upstream.close(1000);
+    }
+  }
+
+  function register(sessionId: string, socket: OpenSocket) {
+    let sockets = socketsBySession.get(sessionId);
+    if (!sockets) socketsBySession.set(sessionId, (sockets = new Set()));
+    sockets.add(socket);
+    socket.browser.once("close", () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && socketsBySession.get(sessionId) === sockets) socketsBySession.delete(sessionId);
+    });
+  }
+
+  // Expiry, a refresh token no longer accepted, a sign-out in another process: whatever ends a
+  // session, the same check that opened the socket now refuses it.
+  const sessionCheck = setInterval(() => {
+    for (const [sessionId, sockets] of socketsBySession) {
+      const first = sockets.values().next().value;
+      if (!first || checking.has(sessionId)) continue;
+      checking.add(sessionId);
+      options
+        .authorize(first.request, first.hub)
+        .then(
+          (access) => {
+            if (!access.allowed || access.sessionId !== sessionId) closeSession(sessionId);
+          },
+          () => closeSession(sessionId),
+        )
+        .finally(() => checking.delete(sessionId));
+    }
+  }, options.sessionCheckIntervalMs ?? 2000);
+  sessionCheck.unref();
 
   router.post(/^\/hubs\/[A-Za-z]+\/negotiate$/, async (request, response) => {
     const target = hubFromPath(request.path);
     if (!target) return response.status(404).end();
-    const access = await options.authorize(toFetchRequest(request, options.trustProxy));
+    const access = await options.authorize(toFetchRequest(request, options.trustProxy), target.hub);
     if (!access.allowed) return response.status(access.status).end();
     const url = new URL(request.originalUrl, "http://console.invalid");
     const query = upstreamQuery(url.searchParams);
@@ -109,7 +187,8 @@ export function createHubBridge(options: HubBridgeOptions) {
     if (!target || target.negotiate) return false;
     socket.on("error", () => socket.destroy());
 
-    void options.authorize(toFetchRequest(request, options.trustProxy)).then(
+    const fetchRequest = toFetchRequest(request, options.trustProxy);
+    void options.authorize(fetchRequest, target.hub).then(
       (access) => {
         if (!access.allowed) return refuseUpgrade(socket, access.status, access.status === 403 ? "Forbidden" : "Unauthorized");
         const query = upstreamQuery(url.searchParams);
@@ -123,7 +202,10 @@ export function createHubBridge(options: HubBridgeOptions) {
         upstream.once("open", () => {
           upstream.removeAllListeners("error");
           if (socket.destroyed) return upstream.close();
-          browserSockets.handleUpgrade(request, socket, head, (browser) => relay(browser, upstream));
+          browserSockets.handleUpgrade(request, socket, head, (browser) => {
+            register(access.sessionId, { browser, upstream, hub: target.hub, request: fetchRequest });
+            relay(browser, upstream, target.hub, access.scope);
+          });
         });
       },
       () => refuseUpgrade(socket, 500, "Internal Server Error"),
@@ -134,7 +216,10 @@ export function createHubBridge(options: HubBridgeOptions) {
   return {
     router,
     handleUpgrade,
+    /** Closes every socket of the session now (it was signed out). */
+    closeSession,
     close() {
+      clearInterval(sessionCheck);
       for (const client of browserSockets.clients) client.terminate();
       browserSockets.close();
     },

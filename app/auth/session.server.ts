@@ -78,6 +78,7 @@ function createStorage(store: SessionStore, secure: boolean) {
     },
     async deleteData(id) {
       store.remove(id);
+      getRuntime().onSessionEnded?.(id);
     },
   });
 }

@@ -6,8 +6,10 @@ import { useFetchers, useMatches, useNavigation, useRevalidator } from "@remix-r
 import type { HubConnection } from "@microsoft/signalr";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { SessionUser } from "~/auth/user";
 import { isExpectedChange } from "~/domain/push-updates";
 import { createCoalescer, type Coalescer } from "~/live/coalesce";
+import { hubScope } from "~/live/hub-scope";
 import { hubsOf } from "~/live/hubs";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
 import { hubMessages, type HubName } from "~/manager/paths";
@@ -38,12 +40,14 @@ function updateStatus(entries: Map<HubName, HubEntry>) {
   });
 }
 
-export function LiveUpdates() {
+export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   const matches = useMatches();
   const revalidator = useRevalidator();
   const { t } = useTranslation();
   const { disconnected } = useLiveStatus();
-  const hubs = hubsOf(matches);
+  // A hub the bridge would refuse this role is not asked for (a page may list more hubs than a
+  // Moderator receives, e.g. the App view's customization hub).
+  const hubs = hubsOf(matches).filter((hub) => hubScope(user, hub) !== null);
   const hubsKey = hubs.join(",");
   const entries = useRef(new Map<HubName, HubEntry>());
   const coalescer = useRef<Coalescer | null>(null);

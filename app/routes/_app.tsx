@@ -46,7 +46,7 @@ export default function SignedInShell() {
   const data = useLoaderData<typeof loader>();
   return (
     <AppLayout user={data.user} navigation={data.navigation} footer={data.footer} navOpen={data.navOpen}>
-      <LiveUpdates />
+      <LiveUpdates user={data.user} />
       <Outlet />
     </AppLayout>
   );
