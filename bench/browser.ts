@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { managerPaths } from "../app/manager/paths";
 import type { ConsoleSession } from "../tests/support/console-session";
-import type { ConsoleProcess } from "./console-process";
+import type { ConsoleProcess } from "../tests/support/processes";
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 

@@ -57,3 +57,10 @@ export async function measureRoute(
     throughput: Math.round(latencies.length / elapsedSeconds),
   };
 }
+
+/** The URL of the same page's data request under single fetch: every loader of the match, no render. */
+export function dataUrlOf(route: string) {
+  const url = new URL(route, "http://console.invalid");
+  const path = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  return `${path}${url.search}`;
+}

@@ -2,17 +2,27 @@
 // between the bench markers.
 import { cpus, totalmem } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
+import type { LighthouseFigures } from "./lighthouse";
+
+type Figures = Record<string, number>;
 
 export interface BenchResults {
   ranAt: string;
   machine: string;
+  /** How the console ran: compiled, or through tsx. */
+  consoleCommand: string;
   fleets: Array<{
     stations: number;
-    routes: Array<{ route: string; c1: Record<string, number>; c20: Record<string, number> }>;
+    /** c1: the document at one session; data: the same URL's `.data`; renderRatio: their p50s. */
+    routes: Array<{ route: string; c1: Figures; data: Figures; renderRatio: number; c20: Figures }>;
     pushToScreen: { changes: number; p50: number; p95: number; max: number };
     burst: { updates: number; revalidations: number; maxPerSecond: number };
+    idleRssMegabytes: number;
     consoleRssMegabytes: number;
   }>;
+  lighthouse: LighthouseFigures[];
+  lighthouseStations?: number;
+  lighthouseRuns?: number;
   javaScript: Array<{ route: string; raw: number; gzip: number; brotli: number }>;
   css: { raw: number; gzip: number; brotli: number };
 }
@@ -23,49 +33,78 @@ export function machineDescription() {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const code = (text: string) => `\`${text}\``;
+
+function fleetTable(fleet: BenchResults["fleets"][number]) {
+  const lines = [
+    `**${fleet.stations} stations**: server time (ms) of the document and of its ${code(".data")} (all its loaders), and throughput`,
+    "",
+    `| route | document p50 / p95 | ${code(".data")} p50 / p95 | render ratio | 20 sessions p50 / p95 | req/s |`,
+    "|---|---|---|---|---|---|",
+  ];
+  for (const { route, c1, data, renderRatio, c20 } of fleet.routes) {
+    lines.push(`| ${code(route)} | ${c1.p50} / ${c1.p95} | ${data.p50} / ${data.p95} | ${renderRatio}× | ${c20.p50} / ${c20.p95} | ${c20.throughput} |`);
+  }
+  lines.push(
+    "",
+    `Push to screen (${fleet.pushToScreen.changes} changes): p50 ${fleet.pushToScreen.p50} ms, p95 ${fleet.pushToScreen.p95} ms. ` +
+      `Burst of ${fleet.burst.updates} station updates in 1 s: ${fleet.burst.revalidations} revalidations, at most ${fleet.burst.maxPerSecond} in any second. ` +
+      `Console memory: ${fleet.idleRssMegabytes} MB RSS at idle, ${fleet.consoleRssMegabytes} MB after the load.`,
+    "",
+  );
+  return lines;
+}
 
 export function renderTable(results: BenchResults): string {
-  const lines: string[] = [];
-  lines.push(`Ran ${results.ranAt} on ${results.machine}, loopback, production build.`, "");
-  for (const fleet of results.fleets) {
-    lines.push(`**${fleet.stations} stations** — server render (ms) and throughput`, "");
-    lines.push("| route | 1 session p50 / p95 / p99 | req/s | 20 sessions p50 / p95 / p99 | req/s |");
-    lines.push("|---|---|---|---|---|");
-    for (const route of fleet.routes) {
-      lines.push(
-        `| \`${route.route}\` | ${route.c1.p50} / ${route.c1.p95} / ${route.c1.p99} | ${route.c1.throughput} | ${route.c20.p50} / ${route.c20.p95} / ${route.c20.p99} | ${route.c20.throughput} |`,
-      );
-    }
-    lines.push(
-      "",
-      `Push to screen (${fleet.pushToScreen.changes} changes): p50 ${fleet.pushToScreen.p50} ms, p95 ${fleet.pushToScreen.p95} ms. ` +
-        `Burst of ${fleet.burst.updates} station updates in 1 s: ${fleet.burst.revalidations} revalidations, at most ${fleet.burst.maxPerSecond} in any second. ` +
-        `Console memory after the load: ${fleet.consoleRssMegabytes} MB RSS.`,
-      "",
-    );
+  const lines: string[] = [
+    `Ran ${results.ranAt} on ${results.machine}, loopback, production build: the console (${code(results.consoleCommand)}) and the simulator in separate processes.`,
+    "",
+  ];
+  for (const fleet of results.fleets) lines.push(...fleetTable(fleet));
+  if (results.lighthouse.length > 0) {
+    lines.push(`Lighthouse 13, mobile preset (simulated 4× CPU, slow 4G), median of ${results.lighthouseRuns ?? 3} runs, ${results.lighthouseStations} stations:`, "");
+    lines.push("| route | performance | FCP | LCP | TBT |", "|---|---|---|---|---|");
+    for (const page of results.lighthouse) lines.push(`| ${code(page.route)} | ${page.score} | ${page.fcpMs} ms | ${page.lcpMs} ms | ${page.tbtMs} ms |`);
+    lines.push("");
   }
   lines.push("JavaScript loaded before hydration, per route (heaviest first):", "");
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");
-  for (const route of results.javaScript) lines.push(`| \`${route.route}\` | ${kb(route.raw)} | ${kb(route.gzip)} | ${kb(route.brotli)} |`);
+  for (const route of results.javaScript) lines.push(`| ${code(route.route)} | ${kb(route.raw)} | ${kb(route.gzip)} | ${kb(route.brotli)} |`);
   lines.push("", `CSS in all: ${kb(results.css.raw)} raw, ${kb(results.css.gzip)} gzip, ${kb(results.css.brotli)} brotli.`);
   lines.push("", "Against the targets:", "", "| target | measured | met |", "|---|---|---|");
   for (const target of targetsMet(results)) lines.push(`| ${target.target} | ${target.measured} | ${target.met ? "yes" : "**no**"} |`);
   return lines.join("\n");
 }
 
-/** The issue's targets; reported, never asserted. */
+/** The targets of the performance issues; reported, never asserted. */
 export function targetsMet(results: BenchResults) {
   const largest = results.fleets.reduce<BenchResults["fleets"][number] | undefined>(
     (largest, fleet) => (fleet.stations > (largest?.stations ?? -1) ? fleet : largest),
     undefined,
   );
-  const stationsP95 = largest?.routes.find((route) => route.route === "/stations")?.c1.p95 ?? Number.NaN;
+  const n = largest?.stations ?? "?";
+  const stations = largest?.routes.find((route) => route.route === "/stations");
+  const stationsRatio = stations?.renderRatio ?? Number.NaN;
+  const stationsP95 = stations?.c1.p95 ?? Number.NaN;
+  const worstRatio = Math.max(...(largest?.routes.map((route) => route.renderRatio) ?? [Number.NaN]));
+  const idle = Math.max(...results.fleets.map((fleet) => fleet.idleRssMegabytes));
+  const loaded = Math.max(...results.fleets.map((fleet) => fleet.consoleRssMegabytes));
   const heaviest = Math.max(...results.javaScript.map((route) => route.gzip));
+  const signIn = results.javaScript.find((route) => route.route === "/login")?.gzip ?? Number.NaN;
+  const lowestScore = results.lighthouse.length ? Math.min(...results.lighthouse.map((page) => page.score)) : Number.NaN;
+  const highestTbt = results.lighthouse.length ? Math.max(...results.lighthouse.map((page) => page.tbtMs)) : Number.NaN;
   const pushP95 = Math.max(...results.fleets.map((fleet) => fleet.pushToScreen.p95));
   const burstPerSecond = Math.max(...results.fleets.map((fleet) => fleet.burst.maxPerSecond));
   return [
-    { target: `\`/stations\` with ${largest?.stations ?? "?"} stations, 1 session, p95 ≤ 50 ms`, measured: `${stationsP95} ms`, met: stationsP95 <= 50 },
-    { target: "heaviest route ≤ 150 KB gzipped JavaScript", measured: kb(heaviest), met: heaviest <= 150 * 1024 },
+    { target: `${code("/stations")} with ${n} stations: document ≤ 3× its ${code(".data")}`, measured: `${stationsRatio}×`, met: stationsRatio <= 3 },
+    { target: `every listed route with ${n} stations ≤ 4× its ${code(".data")}`, measured: `${worstRatio}× (worst)`, met: worstRatio <= 4 },
+    { target: "console RSS at idle ≤ 150 MB", measured: `${idle} MB`, met: idle <= 150 },
+    { target: "console RSS after the load ≤ 200 MB", measured: `${loaded} MB`, met: loaded <= 200 },
+    { target: "Lighthouse mobile performance ≥ 95 on the five routes", measured: `${lowestScore} (lowest)`, met: lowestScore >= 95 },
+    { target: "Lighthouse TBT ≤ 200 ms on the five routes", measured: `${highestTbt} ms (highest)`, met: highestTbt <= 200 },
+    { target: "heaviest route ≤ 180 KB gzipped JavaScript", measured: kb(heaviest), met: heaviest <= 180 * 1024 },
+    { target: "sign-in ≤ 130 KB gzipped JavaScript", measured: kb(signIn), met: signIn <= 130 * 1024 },
+    { target: `${code("/stations")} with ${n} stations, 1 session, p95 ≤ 50 ms`, measured: `${stationsP95} ms`, met: stationsP95 <= 50 },
     { target: "push to screen p95 ≤ 250 ms", measured: `${pushP95} ms`, met: pushP95 <= 250 },
     { target: "≤ 3 revalidations per second under the burst", measured: `${burstPerSecond}/s`, met: burstPerSecond <= 3 },
   ];

@@ -1,20 +1,24 @@
-// npm run bench: server render latency and throughput per page at 1 and 20 sessions with 100
-// and 1,000 stations, JavaScript bytes per route, push-to-screen latency, revalidations under a
-// burst of updates and the console's memory. Loopback only; a few minutes in all.
+// npm run bench: the console in its own process against the simulator in another, on loopback.
+// Per route: the document's server time next to the same URL's `.data` time (all its loaders)
+// and their ratio, throughput at 20 sessions, push-to-screen latency, revalidations under a burst,
+// the console's memory at idle and after the load, JavaScript bytes per route, and Lighthouse's
+// mobile preset on the kiosk routes. Figures are reported, never asserted.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { signInWithPassword } from "../tests/support/identity";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
+import { signInWithPassword } from "../tests/support/identity";
+import { consoleCommand, startConsoleProcess, startSimulatorProcess } from "../tests/support/processes";
 import { launchBrowser, pushToScreenLatency, revalidationsUnderBurst } from "./browser";
-import { startConsole } from "./console-process";
-import { measureRoute } from "./http-load";
+import { dataUrlOf, measureRoute } from "./http-load";
 import { javaScriptPerRoute, totalCss } from "./js-bytes";
+import { lighthouseRoutes } from "./lighthouse";
 import { machineDescription, writeResults, type BenchResults } from "./report";
 
 const routes = ["/dashboard", "/stations", "/stations/MCS-0042", "/moderation/MCS-0043/1", "/appView"];
 const fleetSizes = (process.env.BENCH_FLEETS ?? "100,1000").split(",").map(Number);
 const secondsPerMeasurement = Number(process.env.BENCH_SECONDS ?? 5);
 const pushChanges = Number(process.env.BENCH_PUSH_CHANGES ?? 60);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 if (!existsSync("build/index.js") || process.env.BENCH_BUILD === "1") {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -24,17 +28,24 @@ if (!existsSync("build/index.js") || process.env.BENCH_BUILD === "1") {
 const results: BenchResults = {
   ranAt: new Date().toISOString(),
   machine: machineDescription(),
+  consoleCommand: consoleCommand(),
   fleets: [],
+  lighthouse: [],
   javaScript: javaScriptPerRoute(),
   css: totalCss(),
 };
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
+
 const browser = await launchBrowser();
 try {
   for (const [index, stations] of fleetSizes.entries()) {
-    const consoleProcess = await startConsole({ stations, port: 3390 + index, simulatorPort: 5390 + index });
+    const simulator = await startSimulatorProcess({ stations, managerPort: 5390 + index, identityPort: 5490 + index });
+    const consoleProcess = await startConsoleProcess({ port: 3390 + index, simulator });
     try {
-      console.log(`— ${stations} stations: signing in 20 sessions…`);
+      await settle();
+      const idleRss = consoleProcess.rssMegabytes();
+      console.log(`— ${stations} stations: console idle at ${idleRss} MB; signing in 20 sessions…`);
       const sessions: ConsoleSession[] = [];
       for (let session = 0; session < 20; session += 1) sessions.push(await signInToConsole(consoleProcess.url, "admin"));
       const fleet: BenchResults["fleets"][number] = {
@@ -42,17 +53,22 @@ try {
         routes: [],
         pushToScreen: { changes: 0, p50: 0, p95: 0, max: 0 },
         burst: { updates: 0, revalidations: 0, maxPerSecond: 0 },
+        idleRssMegabytes: idleRss,
         consoleRssMegabytes: 0,
       };
+      const window = { durationMs: secondsPerMeasurement * 1000 };
       for (const route of routes) {
-        const c1 = await measureRoute(sessions, route, { concurrency: 1, durationMs: secondsPerMeasurement * 1000, maxRequests: 2000 });
-        const c20 = await measureRoute(sessions, route, { concurrency: 20, durationMs: secondsPerMeasurement * 1000, maxRequests: 20_000 });
-        if (c1.errors || c20.errors) console.warn(`  ${route}: ${c1.errors + c20.errors} answers were not 200`);
-        console.log(`  ${route}: 1 session p95 ${c1.p95} ms; 20 sessions p95 ${c20.p95} ms, ${c20.throughput} req/s`);
-        fleet.routes.push({ route, c1: { ...c1 }, c20: { ...c20 } });
+        const document = await measureRoute(sessions, route, { ...window, concurrency: 1, maxRequests: 2000 });
+        const data = await measureRoute(sessions, dataUrlOf(route), { ...window, concurrency: 1, maxRequests: 2000 });
+        const c20 = await measureRoute(sessions, route, { ...window, concurrency: 20, maxRequests: 20_000 });
+        const errors = document.errors + data.errors + c20.errors;
+        if (errors) console.warn(`  ${route}: ${errors} answers were not 200`);
+        const renderRatio = Math.round((document.p50 / Math.max(data.p50, 0.1)) * 10) / 10;
+        console.log(`  ${route}: document p50 ${document.p50} ms, .data p50 ${data.p50} ms (${renderRatio}×); 20 sessions ${c20.throughput} req/s`);
+        fleet.routes.push({ route, c1: { ...document }, data: { ...data }, renderRatio, c20: { ...c20 } });
       }
       const { accessToken } = await signInWithPassword({
-        issuer: `${consoleProcess.url}/oidc`,
+        issuer: consoleProcess.issuer,
         clientId: "station-console",
         clientSecret: "station-console-development-secret",
         redirectUri: `${consoleProcess.url}/login`,
@@ -64,9 +80,16 @@ try {
       fleet.burst = await revalidationsUnderBurst(browser, consoleProcess, sessions[1]!);
       console.log(`  burst: ${fleet.burst.revalidations} revalidations, max ${fleet.burst.maxPerSecond}/s`);
       fleet.consoleRssMegabytes = consoleProcess.rssMegabytes();
+      console.log(`  console after the load: ${fleet.consoleRssMegabytes} MB`);
+      if (index === fleetSizes.length - 1 && lighthouseRuns > 0) {
+        results.lighthouse = await lighthouseRoutes(consoleProcess.url, sessions[2]!, routes, lighthouseRuns);
+        results.lighthouseStations = stations;
+        results.lighthouseRuns = lighthouseRuns;
+      }
       results.fleets.push(fleet);
     } finally {
       await consoleProcess.stop();
+      await simulator.stop();
     }
   }
 } finally {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { startConsole } from "../bench/console-process";
+import { startConsoleProcess } from "../tests/support/processes";
 import { signInToConsole } from "../tests/support/console-session";
 
 test("a console restart keeps users signed in", async () => {
@@ -12,12 +12,12 @@ test("a console restart keeps users signed in", async () => {
   const dataDirectory = mkdtempSync(join(tmpdir(), "console-restart-"));
   const ports = { port: 3391, simulatorPort: 5391 };
   try {
-    let consoleProcess = await startConsole({ stations: 20, ...ports, dataDirectory });
+    let consoleProcess = await startConsoleProcess({ stations: 20, ...ports, dataDirectory });
     const session = await signInToConsole(consoleProcess.url, "owner");
     expect((await session.fetch("/")).headers.get("location")).toBe("/dashboard");
     await consoleProcess.stop();
 
-    consoleProcess = await startConsole({ stations: 20, ...ports, dataDirectory, reseed: false });
+    consoleProcess = await startConsoleProcess({ stations: 20, ...ports, dataDirectory, reseed: false });
     try {
       const again = await session.fetch("/");
       expect(again.status).toBe(302);

@@ -1,0 +1,161 @@
+// The console and the simulator as separate operating-system processes on loopback, as they run
+// in production: the bench measures the console alone, and the restart test kills it for real.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface RunningProcess {
+  url: string;
+  pid: number;
+  /** Resident memory of the process and its children (tsx's esbuild service, workers), in MB. */
+  rssMegabytes(): number;
+  stop(): Promise<void>;
+}
+
+export interface SimulatorProcess extends RunningProcess {
+  identityUrl: string;
+}
+
+export interface ConsoleProcess extends RunningProcess {
+  /** Where the simulator's Manager and its test controls answer. */
+  simulatorUrl: string;
+  /** The identity provider's issuer, for signing in without a browser. */
+  issuer: string;
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function treeRssKilobytes(pid: number): number {
+  let own = 0;
+  try {
+    own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+  return own + childrenOf(pid).reduce((sum, child) => sum + treeRssKilobytes(child), 0);
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not answer at ${url} in time`);
+}
+
+function running(child: ChildProcess, url: string, cleanUp: () => void): RunningProcess {
+  return {
+    url,
+    pid: child.pid!,
+    rssMegabytes: () => Math.round(treeRssKilobytes(child.pid!) / 1024),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      cleanUp();
+    },
+  };
+}
+
+function temporaryDirectory(prefix: string, given?: string) {
+  if (given !== undefined) return { directory: given, cleanUp: () => {} };
+  const directory = mkdtempSync(join(tmpdir(), prefix));
+  return { directory, cleanUp: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+export interface SimulatorProcessOptions {
+  stations: number;
+  managerPort: number;
+  identityPort: number;
+  dataDirectory?: string;
+  reseed?: boolean;
+}
+
+/** The standalone simulator (`npm run simulator`), fleet life off, test controls on. */
+export async function startSimulatorProcess(options: SimulatorProcessOptions): Promise<SimulatorProcess> {
+  const { directory, cleanUp } = temporaryDirectory("station-simulator-", options.dataDirectory);
+  const args = ["--import", "tsx", "simulator/main.ts", "--manager-port", String(options.managerPort)];
+  args.push("--identity-port", String(options.identityPort), "--data-dir", directory);
+  args.push("--test-controls", "--no-autonomous", "--stations", String(options.stations));
+  if (options.reseed ?? true) args.push("--reseed");
+  const child = spawn(process.execPath, args, { cwd: process.cwd(), stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${options.managerPort}`;
+  const identityUrl = `http://127.0.0.1:${options.identityPort}`;
+  await waitFor(`${identityUrl}/.well-known/openid-configuration`, child, "the simulator");
+  await waitFor(`${url}/__simulator/state`, child, "the simulator");
+  return { ...running(child, url, cleanUp), identityUrl };
+}
+
+export interface ConsoleProcessOptions {
+  port: number;
+  /** A simulator in its own process; without one, the console starts its embedded simulator. */
+  simulator?: SimulatorProcess;
+  /** For the embedded simulator. */
+  stations?: number;
+  simulatorPort?: number;
+  reseed?: boolean;
+  dataDirectory?: string;
+  env?: Record<string, string>;
+}
+
+const developmentClient = { AUTH_CLIENT_ID: "station-console", AUTH_CLIENT_SECRET: "station-console-development-secret" };
+
+/** The production build run as `npm start` runs it, or through tsx when there is no compiled server. */
+export async function startConsoleProcess(options: ConsoleProcessOptions): Promise<ConsoleProcess> {
+  const { directory, cleanUp } = temporaryDirectory("station-console-", options.dataDirectory);
+  const url = `http://127.0.0.1:${options.port}`;
+  const backend = options.simulator
+    ? {
+        MANAGER_URL: options.simulator.url,
+        IDENTITY_PROVIDER: "oidc",
+        OIDC_ISSUER: options.simulator.identityUrl,
+        ...developmentClient,
+        SESSION_SECRET: "bench-session-secret-bench-session-secret-0001",
+      }
+    : {
+        SIMULATOR_PORT: String(options.simulatorPort ?? 0),
+        SIMULATOR_STATIONS: String(options.stations ?? 20),
+        SIMULATOR_RESEED: String(options.reseed ?? true),
+        SIMULATOR_AUTONOMOUS: "false",
+        SIMULATOR_TEST_CONTROLS: "true",
+      };
+  const compiled = existsSync("build/server.js");
+  const child = spawn(process.execPath, compiled ? ["build/server.js"] : ["--import", "tsx", "server.ts"], {
+    cwd: process.cwd(),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      DATA_DIRECTORY: directory,
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: "100000",
+      ...backend,
+      ...options.env,
+    },
+  });
+  await waitFor(`${url}/healthz`, child, "the console");
+  const simulatorUrl = options.simulator?.url ?? `http://127.0.0.1:${options.simulatorPort}`;
+  const issuer = options.simulator?.identityUrl ?? `${url}/oidc`;
+  return { ...running(child, url, cleanUp), simulatorUrl, issuer };
+}
+
+/** What the bench ran, for its report. */
+export const consoleCommand = () => (existsSync("build/server.js") ? "node build/server.js" : "node --import tsx server.ts");
