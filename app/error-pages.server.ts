@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { errorPageStatus, errorPageTextKeys, isErrorPagePayload, type ErrorPageKind, type ErrorPagePayload } from "~/error-pages";
 import { getFixedT } from "~/i18n/i18next.server";
+import { safeReturnPath } from "~/utils/return-path";
 
 /** A thrown route error that renders the named error page. */
 export function errorPage(kind: ErrorPageKind, extra: Omit<ErrorPagePayload, "errorPage"> = {}) {
@@ -35,13 +36,11 @@ export function currentPath(request: Request) {
   url.searchParams.delete("_data");
   url.searchParams.delete("index");
   const search = url.searchParams.toString();
-  return `${pathname}${search ? `?${search}` : ""}`;
+  // A request path of its own ("//host/…") must not become a way to another origin either.
+  return safeReturnPath(`${pathname}${search ? `?${search}` : ""}`);
 }
 
-/** A safe local return path: one leading slash, never a protocol-relative or absolute URL. */
+/** Every redirectTo is decided by the one rule in ~/utils/return-path (decision 007). */
 export function safeRedirectPath(value: unknown, fallback = "/") {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
+  return safeReturnPath(value, fallback);
 }

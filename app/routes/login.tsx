@@ -66,9 +66,10 @@ async function completeSignIn(request: Request) {
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn("Sign-in callback failed:", error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : error);
-    return { view: "callbackError" as const, redirectTo: session.get("returnTo") ?? "/" };
+    return { view: "callbackError" as const, redirectTo: safeRedirectPath(session.get("returnTo")) };
   }
-  const returnTo = session.get("returnTo") ?? "/";
+  // Judged again: a session may hold a value stored before the rule was as strict as it is now.
+  const returnTo = safeRedirectPath(session.get("returnTo"));
   const cookies = await startSignedInSession(request, session, signedIn);
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
