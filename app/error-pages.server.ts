@@ -19,13 +19,22 @@ export async function plainErrorPages(request: Request, answer: () => Promise<Re
   } catch (thrown) {
     const payload = typeof thrown === "object" && thrown !== null && "data" in thrown ? thrown.data : null;
     if (!isErrorPagePayload(payload)) throw thrown;
-    const t = await getFixedT(request);
-    const key = errorPageTextKeys[payload.errorPage];
-    return new Response(`${t(`${key}.title`)}: ${t(`${key}.subtitle`)}. ${t(`${key}.message`)}`, {
-      status: errorPageStatus[payload.errorPage],
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return plainErrorPage(request, payload.errorPage);
   }
+}
+
+/**
+ * An error page as a plain sentence with its status. Thrown from a loader or action it serves
+ * both kinds of route: a resource route answers with it as it is, a page route renders the
+ * error page for its status (RouteErrorBoundary).
+ */
+export async function plainErrorPage(request: Request, kind: ErrorPageKind) {
+  const t = await getFixedT(request);
+  const key = errorPageTextKeys[kind];
+  return new Response(`${t(`${key}.title`)}: ${t(`${key}.subtitle`)}. ${t(`${key}.message`)}`, {
+    status: errorPageStatus[kind],
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** The path and query of a request, for coming back after sign-in. */

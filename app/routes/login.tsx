@@ -14,6 +14,7 @@ import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { errorPage, safeRedirectPath } from "~/error-pages.server";
 import { getRuntime } from "~/runtime.server";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("login");
 
@@ -101,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const session = await getSession(request);
   session.set("returnTo", safeRedirectPath(form.get("redirectTo")));
   return startSignIn(request, "signIn", [await commitSession(request, session)]);

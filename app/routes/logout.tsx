@@ -3,6 +3,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getSession, signOutSession } from "~/auth/session.server";
 import { safeRedirectPath } from "~/error-pages.server";
+import { readFormData } from "~/utils/form-data.server";
 
 async function signOut(request: Request, redirectTo: string | null) {
   const session = await getSession(request);
@@ -12,7 +13,7 @@ async function signOut(request: Request, redirectTo: string | null) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const redirectTo = form.get("redirectTo");
   return signOut(request, redirectTo ? safeRedirectPath(redirectTo) : null);
 }
