@@ -96,6 +96,14 @@ test("the 400 page is in the reader's language, also for single-fetch data reque
   });
   expect(german.status).toBe(400);
   expect(await german.text()).toContain("Anfrage nicht verstanden");
+  // So are the answers given before Remix runs.
+  const tooLarge = await session.fetch("/preferences", {
+    method: "POST",
+    headers: { "accept-language": "de" },
+    body: new URLSearchParams({ redirectTo: "/", padding: "x".repeat(2 * 1024 * 1024) }),
+  });
+  expect(tooLarge.status).toBe(413);
+  expect(await tooLarge.text()).toBe("Die gesendeten Daten sind zu groß (mehr als 1 MB).");
   const data = await session.fetch("/stations/MCS-0042.data?index", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: "garbage" });
   expect(data.status).toBe(400);
 });

@@ -1,5 +1,5 @@
 // Texts for the few answers express gives before Remix runs (sign-in throttling, refused
-// cross-origin posts): from the same locale files as every page, under "server.", in the
+// cross-origin posts, bodies that are not forms or too large): from the same locale files as every page, under "server.", in the
 // language the pages use — the "lng" cookie, else Accept-Language, else English.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -36,8 +36,10 @@ function languageOf(request: Request): Language {
   return cookieLanguage(request) ?? (isLanguage(accepted) ? accepted : fallbackLanguage);
 }
 
-export type ServerTextKey = "tooManySignInAttempts" | "crossOriginRefused";
+export type ServerTextKey = "tooManySignInAttempts" | "crossOriginRefused" | "formsOnly" | "lengthRequired" | "tooLarge";
 
-export function plainText(request: Request, key: ServerTextKey): string {
-  return texts.get(languageOf(request))?.[key] ?? texts.get(fallbackLanguage)![key]!;
+/** The text under server.<key>, with {{name}} placeholders filled in. */
+export function plainText(request: Request, key: ServerTextKey, values: Record<string, string | number> = {}): string {
+  const text = texts.get(languageOf(request))?.[key] ?? texts.get(fallbackLanguage)![key]!;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
 }
