@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { statSync } from "node:fs";
 import { constants as zlib } from "node:zlib";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -16,7 +15,9 @@ import type { ConsoleRuntime } from "./app/runtime.server";
 import { formBodiesOnly } from "./server/body-limits";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
+import { createOriginResolver, type TrustProxy } from "./server/origin";
 import { signInRateLimit } from "./server/rate-limit";
+import { remixRequestHandler } from "./server/remix-handler";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
@@ -72,9 +73,10 @@ async function main() {
     if (!build || modified !== buildModified) {
       build = (await import(`${pathToFileURL(buildPath).href}?t=${modified}`)) as ConsoleBuild;
       buildModified = modified;
-      remixHandler = createRequestHandler({
+      remixHandler = remixRequestHandler({
         build,
         mode: isDevelopment ? "development" : "production",
+        origins,
         getLoadContext: (_request, expressResponse) => ({ cspNonce: expressResponse.locals.cspNonce as string }),
       });
       if (runtime) build.entry.module.setRuntime(runtime);
@@ -85,6 +87,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  const origins = createOriginResolver({ publicUrl: config.publicUrl, trust: app.get("trust proxy fn") as TrustProxy });
   app.use(securityHeaders({ formActionOrigins: formActionOrigins(config), isDevelopment }));
   app.use(
     compression({
@@ -101,19 +104,28 @@ async function main() {
     response.status(503).setHeader("Retry-After", "2").type("text/plain").send("The console is starting");
   });
 
-  const rateLimit = signInRateLimit(config.signInRateLimitPerMinute);
-  app.use(["/login", "/callback"], rateLimit);
+  // Counts only sign-in attempts (server/rate-limit.ts), wherever they arrive.
+  app.use(signInRateLimit({ limitPerMinute: config.signInRateLimitPerMinute }));
 
   // The identity provider is mounted here once the simulator runs (it needs the bound port).
   let identityHandler: express.RequestHandler | null = null;
-  app.use("/oidc", rateLimit, (request, response, next) =>
-    identityHandler ? identityHandler(request, response, next) : next(),
-  );
+  app.use("/oidc", (request, response, next) => {
+    if (!identityHandler) return next();
+    // The provider builds its redirects from X-Forwarded-Proto/-Host (it trusts them, mounted
+    // here): they name the origin the console resolved, never what a client sent.
+    const origin = origins.requestOrigin(request);
+    if (!origin) return response.status(400).type("text/plain").send("Bad Request");
+    const { protocol, host } = new URL(origin);
+    request.headers["x-forwarded-proto"] = protocol.slice(0, -1);
+    request.headers["x-forwarded-host"] = host;
+    request.headers["x-forwarded-for"] = request.ip;
+    identityHandler(request, response, next);
+  });
 
-  app.use(sameOriginWrites(config.publicUrl));
+  app.use(sameOriginWrites(origins.expectedOrigin));
 
   const bridge = createHubBridge({
-    trustProxy: config.trustProxy,
+    requestOrigin: origins.requestOrigin,
     authorize: async (request, hub) => (await currentBuild()).entry.module.authorizeHubRequest(request, hub),
   });
   app.use(bridge.router);
@@ -122,7 +134,9 @@ async function main() {
   // Issue 11: nothing rendered for a session is kept in a browser's or proxy's cache.
   app.use(noStoreByDefault());
 
-  app.all("*", async (request, response, next) => {
+  // app.use, not app.all("*"): a route pattern decodes the path, and answers /%ff with express's bare
+  // error page (and a logged stack) instead of the console's not-found page.
+  app.use(async (request, response, next) => {
     try {
       await currentBuild();
       return remixHandler!(request, response, next);

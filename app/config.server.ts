@@ -1,5 +1,6 @@
 // The console's configuration: read once from the environment, validated with zod, one clear
 // message per missing or malformed variable. `.env.example` documents every variable.
+import { isIP } from "node:net";
 import * as z from "zod";
 
 const booleanText = z
@@ -10,6 +11,38 @@ const urlText = z.url({ error: "must be an absolute http(s) URL" }).refine((valu
   error: "must be an absolute http(s) URL",
 });
 
+const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a subnet (CIDR or address/netmask) or one of express's names for address ranges. */
+function isProxyAddress(entry: string) {
+  if (proxyNames.has(entry)) return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
+/**
+ * Which proxies in front may name the client (X-Forwarded-For) and the origin (X-Forwarded-Proto
+ * and -Host): a hop count, or the proxies' addresses. `true` is one hop, the usual single reverse
+ * proxy; never "everything", which would let a client choose its own address (decision 007).
+ */
+const trustProxyText = z.string().transform((value, context) => {
+  const text = value.trim().toLowerCase();
+  if (["true", "yes"].includes(text)) return 1;
+  if (["false", "no"].includes(text)) return 0;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: "custom",
+    message: "must be a number of proxy hops (true is 1), or a comma-separated list of proxy addresses or subnets (or loopback, linklocal, uniquelocal)",
+  });
+  return z.NEVER;
+});
+
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -18,7 +51,7 @@ const EnvironmentSchema = z.object({
   PORT: optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)),
   HOST: optional(z.string()),
   PUBLIC_URL: optional(urlText),
-  TRUST_PROXY: optional(booleanText),
+  TRUST_PROXY: optional(trustProxyText),
   DATA_DIRECTORY: optional(z.string()),
   SESSION_SECRET: optional(
     z.string().refine((value) => value.split(",").every((secret) => secret.trim().length >= 32), {
@@ -68,7 +101,8 @@ export interface ConsoleConfig {
   port: number;
   host: string;
   publicUrl: string | null;
-  trustProxy: boolean;
+  /** Proxy hops in front (0: none), or the proxies' addresses; given as is to express's "trust proxy". */
+  trustProxy: number | string[];
   dataDirectory: string;
   /** Null in the embedded demo: the server generates one and keeps it in the data directory. */
   sessionSecrets: string[] | null;
@@ -96,6 +130,13 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/**
+ * Counted sign-in requests per client address and minute (server/rate-limit.ts counts four per
+ * sign-in): a room of 30 kiosks behind one address signing in at once uses half, a typo each
+ * still fits.
+ */
+export const defaultSignInRateLimitPerMinute = 240;
 
 export const developmentClient = { clientId: "station-console", clientSecret: "station-console-development-secret" };
 export const managerApiScope = "manager.api";
@@ -160,7 +201,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     port: e.PORT ?? 3000,
     host: e.HOST ?? "0.0.0.0",
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, "") : null,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY ?? 0,
     dataDirectory: e.DATA_DIRECTORY ?? "data",
     sessionSecrets: e.SESSION_SECRET ? e.SESSION_SECRET.split(",").map((secret) => secret.trim()) : null,
     sessionMaxAgeSeconds: Math.round((e.SESSION_MAX_AGE_HOURS ?? 12) * 3600),
@@ -175,7 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
       stations: e.SIMULATOR_STATIONS ?? null,
       reseed: e.SIMULATOR_RESEED ?? false,
     },
-    signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? 120,
+    signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? defaultSignInRateLimitPerMinute,
     accountsUrl: e.ACCOUNTS_URL ?? null,
   };
 }

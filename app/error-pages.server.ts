@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { errorPageStatus, errorPageTextKeys, isErrorPagePayload, type ErrorPageKind, type ErrorPagePayload } from "~/error-pages";
 import { getFixedT } from "~/i18n/i18next.server";
+import { safeReturnPath } from "~/utils/return-path";
 
 /** A thrown route error that renders the named error page. */
 export function errorPage(kind: ErrorPageKind, extra: Omit<ErrorPagePayload, "errorPage"> = {}) {
@@ -18,13 +19,22 @@ export async function plainErrorPages(request: Request, answer: () => Promise<Re
   } catch (thrown) {
     const payload = typeof thrown === "object" && thrown !== null && "data" in thrown ? thrown.data : null;
     if (!isErrorPagePayload(payload)) throw thrown;
-    const t = await getFixedT(request);
-    const key = errorPageTextKeys[payload.errorPage];
-    return new Response(`${t(`${key}.title`)}: ${t(`${key}.subtitle`)}. ${t(`${key}.message`)}`, {
-      status: errorPageStatus[payload.errorPage],
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return plainErrorPage(request, payload.errorPage);
   }
+}
+
+/**
+ * An error page as a plain sentence with its status. Thrown from a loader or action it serves
+ * both kinds of route: a resource route answers with it as it is, a page route renders the
+ * error page for its status (RouteErrorBoundary).
+ */
+export async function plainErrorPage(request: Request, kind: ErrorPageKind) {
+  const t = await getFixedT(request);
+  const key = errorPageTextKeys[kind];
+  return new Response(`${t(`${key}.title`)}: ${t(`${key}.subtitle`)}. ${t(`${key}.message`)}`, {
+    status: errorPageStatus[kind],
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** The path and query of a request, for coming back after sign-in. */
@@ -35,13 +45,11 @@ export function currentPath(request: Request) {
   url.searchParams.delete("_data");
   url.searchParams.delete("index");
   const search = url.searchParams.toString();
-  return `${pathname}${search ? `?${search}` : ""}`;
+  // A request path of its own ("//host/…") must not become a way to another origin either.
+  return safeReturnPath(`${pathname}${search ? `?${search}` : ""}`);
 }
 
-/** A safe local return path: one leading slash, never a protocol-relative or absolute URL. */
+/** Every redirectTo is decided by the one rule in ~/utils/return-path (decision 007). */
 export function safeRedirectPath(value: unknown, fallback = "/") {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
+  return safeReturnPath(value, fallback);
 }

@@ -11,6 +11,7 @@ export const errorPageKinds = [
   "redirectMismatch",
   "channelNotFound",
   "stationNotFound",
+  "badRequest",
 ] as const;
 export type ErrorPageKind = (typeof errorPageKinds)[number];
 
@@ -26,6 +27,7 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   redirectMismatch: 500,
   channelNotFound: 404,
   stationNotFound: 404,
+  badRequest: 400,
 };
 
 /** Where each page's texts live (title, subtitle, message, action). */
@@ -40,6 +42,7 @@ export const errorPageTextKeys: Record<ErrorPageKind, string> = {
   redirectMismatch: "errors.uriRedirectMismatch",
   channelNotFound: "errors.channelNotFound",
   stationNotFound: "errors.stationNotFound",
+  badRequest: "errors.badRequest",
 };
 
 export interface ErrorPagePayload {

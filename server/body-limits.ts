@@ -2,6 +2,7 @@
 // Anything else is refused with a clear answer before Remix reads it, so no action ever fails
 // with a 500 on a body it cannot parse, and no client can make the server buffer gigabytes.
 import type { RequestHandler } from "express";
+import { plainText } from "./plain-texts";
 
 const formTypes = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
@@ -17,24 +18,21 @@ export function formBodiesOnly(options: BodyLimitOptions): RequestHandler {
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return next();
     const type = request.get("content-type") ?? "";
     if (!formTypes.test(type)) {
-      return response
-        .status(415)
-        .type("text/plain")
-        .send("This address accepts HTML form submissions only (application/x-www-form-urlencoded or multipart/form-data).");
+      return response.status(415).type("text/plain").send(plainText(request, "formsOnly"));
     }
     const limit = /^multipart\//i.test(type) ? options.multipartBytes : options.formBytes;
     const declared = Number(request.get("content-length") ?? Number.NaN);
     // Browsers always declare the length of a form; a streamed body of unknown size is refused
     // rather than counted, so what Remix reads is never larger than allowed.
     if (!Number.isFinite(declared)) {
-      return response.status(411).type("text/plain").send("Form submissions must declare their length.");
+      return response.status(411).type("text/plain").send(plainText(request, "lengthRequired"));
     }
     if (declared > limit) {
       response.setHeader("Connection", "close");
       return response
         .status(413)
         .type("text/plain")
-        .send(`The submitted data is too large (more than ${Math.round(limit / 1024 / 1024)} MB).`);
+        .send(plainText(request, "tooLarge", { megabytes: Math.round(limit / 1024 / 1024) }));
     }
     next();
   };

@@ -21,8 +21,8 @@ export type HubAccess =
 
 export interface HubBridgeOptions {
   authorize(request: Request, hub: HubName): Promise<HubAccess>;
-  /** How the console's own origin is seen behind a trusted proxy. */
-  trustProxy: boolean;
+  /** The console's origin as this request reached it (server/origin.ts), or null for a bad Host. */
+  requestOrigin(request: IncomingMessage): string | null;
   /** How often the sessions of open sockets are checked again; default 2 s. */
   sessionCheckIntervalMs?: number;
 }
@@ -46,18 +46,13 @@ function upstreamQuery(search: URLSearchParams) {
   return query.toString();
 }
 
-function toFetchRequest(request: IncomingMessage, trustProxy: boolean): Request {
-  const forwardedProto = trustProxy ? request.headers["x-forwarded-proto"]?.toString().split(",")[0]?.trim() : undefined;
-  const forwardedHost = trustProxy ? request.headers["x-forwarded-host"]?.toString().split(",")[0]?.trim() : undefined;
-  const encrypted = (request.socket as { encrypted?: boolean }).encrypted;
-  const protocol = forwardedProto ?? (encrypted ? "https" : "http");
-  const host = forwardedHost ?? request.headers.host ?? "localhost";
+function toFetchRequest(request: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) headers.set(name, value.join(", "));
   }
-  return new Request(`${protocol}://${host}${request.url ?? "/"}`, { headers });
+  return new Request(`${origin}${request.url ?? "/"}`, { headers });
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string) {
@@ -162,7 +157,9 @@ export function createHubBridge(options: HubBridgeOptions) {
   router.post(/^\/hubs\/[A-Za-z]+\/negotiate$/, async (request, response) => {
     const target = hubFromPath(request.path);
     if (!target) return response.status(404).end();
-    const access = await options.authorize(toFetchRequest(request, options.trustProxy), target.hub);
+    const origin = options.requestOrigin(request);
+    if (!origin) return response.status(400).end();
+    const access = await options.authorize(toFetchRequest(request, origin), target.hub);
     if (!access.allowed) return response.status(access.status).end();
     const url = new URL(request.originalUrl, "http://console.invalid");
     const query = upstreamQuery(url.searchParams);
@@ -186,8 +183,13 @@ export function createHubBridge(options: HubBridgeOptions) {
     const target = hubFromPath(url.pathname);
     if (!target || target.negotiate) return false;
     socket.on("error", () => socket.destroy());
+    const origin = options.requestOrigin(request);
+    if (!origin) {
+      refuseUpgrade(socket, 400, "Bad Request");
+      return true;
+    }
 
-    const fetchRequest = toFetchRequest(request, options.trustProxy);
+    const fetchRequest = toFetchRequest(request, origin);
     void options.authorize(fetchRequest, target.hub).then(
       (access) => {
         if (!access.allowed) return refuseUpgrade(socket, access.status, access.status === 403 ? "Forbidden" : "Unauthorized");

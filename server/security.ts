@@ -1,7 +1,9 @@
 // Security headers for every response, with a fresh CSP nonce per request: the only inline
 // scripts allowed are the ones React renders with that nonce.
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
+import { plainText } from "./plain-texts";
 
 export interface SecurityOptions {
   /** Origins a form submission may redirect to (the identity provider's sign-in pages). */
@@ -38,17 +40,29 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
   };
 }
 
+/** The origin a Referer names; "invalid" for one that does not parse, so it never matches. */
+function refererOrigin(referer: string) {
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "invalid";
+  }
+}
+
 /**
- * Refuses state-changing requests from other origins (CSRF), on top of SameSite=Lax cookies.
- * Browsers send Origin with every POST; a request without one is not a browser's form.
+ * Refuses state-changing requests that say they come from another origin (CSRF), on top of the
+ * SameSite=Lax session cookie (decision 007). `Origin` decides when present, else `Referer`;
+ * a request with neither — w3m, lynx, some kiosk browsers — is let through: a cross-site post
+ * carries no Lax cookie, so it can act as nobody.
  */
-export function sameOriginWrites(publicUrl: string | null): RequestHandler {
+export function sameOriginWrites(expectedOrigin: (request: IncomingMessage) => string | null): RequestHandler {
   const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
   return (request, response, next) => {
     if (safeMethods.has(request.method)) return next();
     const origin = request.get("origin");
-    const expected = publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.get("host")}`;
-    if (origin === expected) return next();
-    response.status(403).type("text/plain").send("Cross-origin request refused");
+    const referer = request.get("referer");
+    const claimed = origin ? origin : referer ? refererOrigin(referer) : null;
+    if (claimed === null || claimed === expectedOrigin(request)) return next();
+    response.status(403).type("text/plain").send(plainText(request, "crossOriginRefused"));
   };
 }

@@ -15,7 +15,14 @@ const contentTypes: Record<string, string> = {
 function precompressed(root: string): RequestHandler {
   return (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
-    const relative = normalize(decodeURIComponent(request.path)).replace(/^(\.\.[/\\])+/, "");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(request.path);
+    } catch {
+      // Not a name any file of ours has (e.g. /build/%ff.js): the not-found page, not a 500.
+      return next();
+    }
+    const relative = normalize(decoded).replace(/^(\.\.[/\\])+/, "");
     const file = join(root, relative);
     if (!file.startsWith(root)) return next();
     const type = contentTypes[extname(file)];

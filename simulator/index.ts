@@ -22,7 +22,11 @@ export interface SimulatorOptions {
   managerPort?: number;
   identity:
     | { mode: "standalone"; host?: string; port?: number /* default 5101 */ }
-    | { mode: "embedded"; issuer: string /* the caller mounts identity.handler at the issuer's path */ };
+    | {
+        mode: "embedded";
+        /** The caller mounts identity.handler at the issuer's path, and sets X-Forwarded-Proto/-Host to the origin browsers use. */
+        issuer: string;
+      };
   /** Default "station-manager". */
   managerAudience?: string;
   /** Default "manager.api". */
@@ -91,7 +95,7 @@ async function startIdentity(options: SimulatorOptions) {
     ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
   };
   if (options.identity.mode === "embedded") {
-    const provider = await createIdentityProvider({ ...providerOptions, issuer: options.identity.issuer });
+    const provider = await createIdentityProvider({ ...providerOptions, issuer: options.identity.issuer, trustProxy: true });
     return { provider, url: provider.issuer, close: () => provider.close() };
   }
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();

@@ -78,6 +78,7 @@ export function errorPagePayload(error: unknown): ErrorPagePayload {
     if (isErrorPagePayload(error.data)) return error.data;
     if (error.status === 404) return { errorPage: "notFound" };
     if (error.status === 403) return { errorPage: "forbidden" };
+    if (error.status === 400) return { errorPage: "badRequest" };
   }
   return { errorPage: "unexpected" };
 }

@@ -65,7 +65,9 @@ export async function readForm(request: Request, limits: FormLimits = defaultFor
     }
   }
   let total = 0;
+  let parts = 0;
   const handler: UploadHandler = async ({ name, filename, data }) => {
+    parts += 1;
     const isFile = typeof filename === "string";
     const limit = isFile ? limits.maxFileBytes : limits.maxFieldBytes;
     const chunks: Uint8Array[] = [];
@@ -90,7 +92,10 @@ export async function readForm(request: Request, limits: FormLimits = defaultFor
     return size > limit ? undefined : new TextDecoder().decode(concat(chunks, size));
   };
   try {
-    return { formData: await unstable_parseMultipartFormData(request, handler), uploads };
+    const formData = await unstable_parseMultipartFormData(request, handler);
+    // The parser reads a body without a single delimiter as an empty form; no form of ours is.
+    if (parts === 0) throw new FormRefusedError("malformed");
+    return { formData, uploads };
   } catch (error) {
     if (error instanceof FormRefusedError) throw error;
     throw new FormRefusedError("malformed");

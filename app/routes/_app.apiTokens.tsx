@@ -24,6 +24,7 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { newSubmissionId } from "~/utils/once-per-submission.server";
 import { withSearchParams } from "~/utils/url";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("apiTokens");
 export const handle = { titleKey: "apiTokens" } satisfies ScreenHandle;
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent !== "createToken" && intent !== "revokeToken" && intent !== "deleteToken") throw errorPage("notFound");
   requirePermission(request, user, "apiTokens.edit");

@@ -18,6 +18,7 @@ import { getAppViewStations } from "~/manager/app-view.server";
 import { loadOrThrow } from "~/manager/failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("appView");
 export const handle = { titleKey: "appView", hubs: ["stationsHub", "appCustomizationHub"] } satisfies ScreenHandle;
@@ -49,7 +50,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   switch (formData.get("intent")) {
     case "moveChannel":
       return moveChannelTo(request, context, formData);

@@ -16,6 +16,7 @@ import { i18next } from "~/i18n/i18next.server";
 import { loadOrThrow } from "~/manager/failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("dashboard");
 export const handle = { titleKey: "dashboard", hubs: ["statisticsHub", "systemEventsHub"] } satisfies ScreenHandle;
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   switch (formData.get("intent")) {
     case "dismissEvent":
       return dismissOne(request, context, formData);

@@ -22,6 +22,7 @@ import { i18next } from "~/i18n/i18next.server";
 import { loadOrThrow } from "~/manager/failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("moderationDetails");
 export const handle = { titleKey: "moderationDetails", hubs: ["moderationHub"] } satisfies ScreenHandle;
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const context = await requireUser(request);
   const address = addressOf(params);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   switch (formData.get("intent")) {
     case "nextSpeaker":
       return takeNextSpeaker(request, context, address, formData);

@@ -16,6 +16,7 @@ import { loadOrThrow } from "~/manager/failures.server";
 import { getSystemSettings } from "~/manager/settings.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("settings");
 export const handle = { titleKey: "settings" } satisfies ScreenHandle;
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   switch (formData.get("intent")) {
     case "reviewDnsConfig":
       requirePermission(request, user, "settings.dnsConfig");

@@ -21,6 +21,7 @@ import { loadOrThrow } from "~/manager/failures.server";
 import { stationTypes, useCaseModes } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.show");
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
   requirePermission(request, user, "stations.edit");
-  return generalAction(request, manager, params.serialNumber!, await request.formData());
+  return generalAction(request, manager, params.serialNumber!, await readFormData(request));
 }
 
 export default function StationGeneral() {

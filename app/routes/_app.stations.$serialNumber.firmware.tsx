@@ -19,6 +19,7 @@ import { loadOrThrow } from "~/manager/failures.server";
 import { getStation } from "~/manager/stations.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { hubs: ["updaterHub"] } satisfies ScreenHandle;
 
@@ -58,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
   requirePermission(request, user, "firmware.update");
-  return firmwareAction(request, manager, params.serialNumber!, await request.formData());
+  return firmwareAction(request, manager, params.serialNumber!, await readFormData(request));
 }
 
 export default function StationFirmware() {

@@ -16,6 +16,7 @@ import { loadOrThrow } from "~/manager/failures.server";
 import type { NetworkInterface, Station } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { readFormData } from "~/utils/form-data.server";
 
 function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
   const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
   requirePermission(request, user, "stations.edit");
-  return networkAction(request, manager, params.serialNumber!, await request.formData());
+  return networkAction(request, manager, params.serialNumber!, await readFormData(request));
 }
 
 export default function StationNetwork() {

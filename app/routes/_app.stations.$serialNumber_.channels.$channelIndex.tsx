@@ -28,6 +28,7 @@ import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
   pageTitle("stations", args.data?.channel.name)(args as Parameters<ReturnType<typeof pageTitle>>[0]);
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
   requirePermission(request, user, "stations.edit");
-  return channelAction(request, manager, channelTarget(params), await request.formData());
+  return channelAction(request, manager, channelTarget(params), await readFormData(request));
 }
 
 export default function ChannelDetails() {

@@ -23,6 +23,7 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { readTableState } from "~/utils/table-state.server";
 import { pageCount, type TableState } from "~/utils/table-state";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("stations");
 export const handle = { titleKey: "stations", hubs: ["stationsHub"] } satisfies ScreenHandle;
@@ -83,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
   requirePermission(request, user, "stations.authorize");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   switch (formData.get("intent")) {
     case "accept":
       return accept(request, manager, formData);

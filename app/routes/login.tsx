@@ -14,6 +14,7 @@ import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { errorPage, safeRedirectPath } from "~/error-pages.server";
 import { getRuntime } from "~/runtime.server";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("login");
 
@@ -66,9 +67,10 @@ async function completeSignIn(request: Request) {
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn("Sign-in callback failed:", error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : error);
-    return { view: "callbackError" as const, redirectTo: session.get("returnTo") ?? "/" };
+    return { view: "callbackError" as const, redirectTo: safeRedirectPath(session.get("returnTo")) };
   }
-  const returnTo = session.get("returnTo") ?? "/";
+  // Judged again: a session may hold a value stored before the rule was as strict as it is now.
+  const returnTo = safeRedirectPath(session.get("returnTo"));
   const cookies = await startSignedInSession(request, session, signedIn);
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
@@ -100,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const session = await getSession(request);
   session.set("returnTo", safeRedirectPath(form.get("redirectTo")));
   return startSignIn(request, "signIn", [await commitSession(request, session)]);

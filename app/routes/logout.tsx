@@ -11,6 +11,7 @@ import { getSession, signOutSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { safeRedirectPath } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
+import { readFormData } from "~/utils/form-data.server";
 
 async function signOut(request: Request, redirectTo: string | null) {
   const session = await getSession(request);
@@ -20,7 +21,7 @@ async function signOut(request: Request, redirectTo: string | null) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const redirectTo = form.get("redirectTo");
   return signOut(request, redirectTo ? safeRedirectPath(redirectTo) : null);
 }

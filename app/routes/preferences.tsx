@@ -5,9 +5,10 @@ import { safeRedirectPath } from "~/error-pages.server";
 import { isLanguage } from "~/i18n/config";
 import { languageCookie } from "~/i18n/i18next.server";
 import { colorSchemeCookie } from "~/utils/preferences.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const headers = new Headers();
   const colorScheme = form.get("colorScheme");

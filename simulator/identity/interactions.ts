@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import { errors, type Interaction } from "oidc-provider";
 import { authenticateDemoAccount } from "./accounts";
+import { createFailedSignIns, type FailedSignInOptions, type FailedSignIns } from "./failed-sign-ins";
 import { pageHeaders, renderMessagePage } from "./html";
-import { renderSignInPage, wrongCredentialsMessage } from "./sign-in-page";
+import { renderSignInPage, tooManyFailuresMessage, wrongCredentialsMessage } from "./sign-in-page";
 
 const maximumFormBytes = 16 * 1024;
 
@@ -12,7 +13,8 @@ const maximumFormBytes = 16 * 1024;
  * login prompt shows the sign-in form, the consent prompt is granted on the spot because
  * these are the console's own clients.
  */
-export function createInteractionHandler(provider: Provider) {
+export function createInteractionHandler(provider: Provider, failedSignInOptions?: FailedSignInOptions) {
+  const failedSignIns = createFailedSignIns(failedSignInOptions);
   return async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
     let interaction: Interaction;
     try {
@@ -27,14 +29,14 @@ export function createInteractionHandler(provider: Provider) {
       case "consent":
         return grantConsent(provider, interaction, req, res);
       case "login":
-        return signIn(provider, interaction, req, res);
+        return signIn(provider, interaction, req, res, failedSignIns);
       default:
         return sendPage(res, 400, renderMessagePage({ title: "Sign-in problem", message: `Unsupported prompt ${interaction.prompt.name}.` }));
     }
   };
 }
 
-async function signIn(provider: Provider, interaction: Interaction, req: IncomingMessage, res: ServerResponse) {
+async function signIn(provider: Provider, interaction: Interaction, req: IncomingMessage, res: ServerResponse, failedSignIns: FailedSignIns) {
   // The path the browser asked for, mount prefix included, so the form posts back to it.
   const action = new URL((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/", "http://placeholder").pathname;
   if (req.method === "GET" || req.method === "HEAD") return sendPage(res, 200, renderSignInPage({ action }));
@@ -46,8 +48,18 @@ async function signIn(provider: Provider, interaction: Interaction, req: Incomin
   const form = await readForm(req);
   if (!form) return sendPage(res, 413, renderMessagePage({ title: "Sign-in problem", message: "The form was too large." }));
   const username = form.get("username") ?? "";
+  const wait = failedSignIns.waitFor(username);
+  if (wait > 0) {
+    // Checked before the password: during the pause a right guess must not be told apart.
+    res.setHeader("retry-after", String(Math.ceil(wait / 1000)));
+    return sendPage(res, 429, renderSignInPage({ action, username, error: tooManyFailuresMessage(wait) }));
+  }
   const account = authenticateDemoAccount(username, form.get("password") ?? "");
-  if (!account) return sendPage(res, 400, renderSignInPage({ action, username, error: wrongCredentialsMessage }));
+  if (!account) {
+    failedSignIns.recordFailure(username);
+    return sendPage(res, 400, renderSignInPage({ action, username, error: wrongCredentialsMessage }));
+  }
+  failedSignIns.recordSuccess(username);
 
   await endPreviousSession(provider, interaction);
   await provider.interactionFinished(req, res, { login: { accountId: account.subject } }, { mergeWithLastSubmission: false });

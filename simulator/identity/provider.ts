@@ -3,6 +3,7 @@ import { join } from "node:path";
 import Provider from "oidc-provider";
 import { buildConfiguration } from "./configuration";
 import { pageHeaders, renderMessagePage } from "./html";
+import type { FailedSignInOptions } from "./failed-sign-ins";
 import { createInteractionHandler } from "./interactions";
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys, type SigningKeys } from "./keys";
 import { treatOfflineAccessAsConsent } from "./offline-access";
@@ -26,6 +27,8 @@ export interface IdentityProviderOptions {
    * reverse proxy it trusts (express "trust proxy"). Default false: the request's own Host.
    */
   trustProxy?: boolean;
+  /** The limit on wrong passwords per account (failed-sign-ins.ts); default 10 in 10 minutes. */
+  failedSignIns?: FailedSignInOptions;
 }
 
 export interface IdentityProvider {
@@ -78,7 +81,7 @@ function assembleProvider(
     console.error("[identity] server error", error);
   });
 
-  const handleInteraction = createInteractionHandler(provider);
+  const handleInteraction = createInteractionHandler(provider, options.failedSignIns);
   const handleProtocol = provider.callback();
 
   return {

@@ -3,6 +3,12 @@ import { escapeHtml, renderPage } from "./html";
 
 export const wrongCredentialsMessage = "The username or password is incorrect.";
 
+/** After too many wrong passwords for one account (failed-sign-ins.ts). */
+export function tooManyFailuresMessage(waitMs: number) {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many failed sign-ins for this account. Wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`;
+}
+
 export function renderSignInPage({ action, username = "", error }: { action: string; username?: string; error?: string }) {
   const invalid = error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : "";
   const demoList = demoAccounts.map((account) => `${escapeHtml(account.username)} / ${escapeHtml(account.password)}`).join(", ");

@@ -35,10 +35,28 @@ describe("configuration", () => {
       expect.arrayContaining([
         expect.stringMatching(/^PORT must be a port number/),
         expect.stringMatching(/^MANAGER_URL must be an absolute http\(s\) URL/),
-        expect.stringMatching(/^TRUST_PROXY must be true or false/),
+        expect.stringMatching(/^TRUST_PROXY must be a number of proxy hops/),
         expect.stringMatching(/^SESSION_SECRET must be one or more comma-separated secrets/),
       ]),
     );
+  });
+
+  it("reads TRUST_PROXY as a hop count or the proxies' addresses, never as trusting every hop", () => {
+    expect(parseConfig({}).trustProxy).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);
+    // true is the usual single reverse proxy: the address it saw is the client's.
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16, fd00::/8, 192.168.0.0/255.255.0.0, loopback" }).trustProxy).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+      "fd00::/8",
+      "192.168.0.0/255.255.0.0",
+      "loopback",
+    ]);
+    for (const malformed of ["-1", "1.5", "proxy.example", "10.0.0.0/33", "::1/129", "10.0.0.1/2/3", "fd00::/ffff::", ","]) {
+      expect(problemsOf({ TRUST_PROXY: malformed }), malformed).toEqual([expect.stringMatching(/^TRUST_PROXY must be a number of proxy hops/)]);
+    }
   });
 
   it("requires a real identity provider and a session secret with a real Manager", () => {

@@ -50,7 +50,7 @@ beforeAll(async () => {
     socket.once("message", () => socket.send(`{}${rs}`));
   });
   await new Promise<void>((resolve) => manager.listen(0, "127.0.0.1", resolve));
-  bridge = createHubBridge({ authorize, trustProxy: false, sessionCheckIntervalMs: 50 });
+  bridge = createHubBridge({ authorize, requestOrigin: () => "http://127.0.0.1", sessionCheckIntervalMs: 50 });
   const app = express();
   app.use(bridge.router);
   bridgeServer = createServer(app);

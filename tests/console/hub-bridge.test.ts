@@ -10,6 +10,7 @@ import { parseConfig } from "~/config.server";
 import { authorizeHubRequest } from "~/live/hub-access.server";
 import { setRuntime } from "~/runtime.server";
 import { createHubBridge } from "../../server/hub-bridge";
+import { createOriginResolver } from "../../server/origin";
 
 let server: Server;
 let origin: string;
@@ -40,7 +41,8 @@ describe("the hub bridge", () => {
       sessionSecrets: ["b".repeat(32)],
       embeddedIdentity: null,
     });
-    const bridge = createHubBridge({ authorize: authorizeHubRequest, trustProxy: false });
+    const origins = createOriginResolver({ publicUrl: null, trust: () => false });
+    const bridge = createHubBridge({ authorize: authorizeHubRequest, requestOrigin: origins.requestOrigin });
     const app = express();
     app.use(bridge.router);
     server = createServer(app);

@@ -49,6 +49,10 @@ describe("reading a form with uploads", () => {
     await expect(readForm(post("--nope\r\ngarbage", "multipart/form-data; boundary=nope"), limits)).rejects.toEqual(
       new FormRefusedError("malformed")
     );
+    // No delimiter at all: the parser would read an empty form.
+    await expect(readForm(post("not multipart at all", "multipart/form-data; boundary=nope"), limits)).rejects.toEqual(
+      new FormRefusedError("malformed")
+    );
   });
 
   it("reads an ordinary url-encoded form too", async () => {

@@ -1,0 +1,58 @@
+// Hands express requests to Remix. In place of @remix-run/express's adapter, whose request URL
+// takes the port from X-Forwarded-Host even from an untrusted client and its host from
+// express's own reading: here the URL is built on the console's one notion of its origin
+// (server/origin.ts), so loaders, actions, sign-in redirects and the cross-origin check agree.
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { OriginResolver } from "./origin";
+
+function fetchHeaders(request: ExpressRequest) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+async function send(response: ExpressResponse, answer: Response) {
+  response.statusMessage = answer.statusText;
+  response.status(answer.status);
+  for (const [name, value] of answer.headers.entries()) response.append(name, value);
+  if (answer.body) await writeReadableStreamToWritable(answer.body, response);
+  else response.end();
+}
+
+export function remixRequestHandler(options: {
+  build: ServerBuild;
+  mode: "development" | "production";
+  origins: OriginResolver;
+  getLoadContext(request: ExpressRequest, response: ExpressResponse): AppLoadContext;
+}): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (request, response, next) => {
+    try {
+      const origin = options.origins.requestOrigin(request);
+      // An absolute-form target ("GET http://elsewhere/") or "*" is no page of ours.
+      if (!origin || !request.originalUrl.startsWith("/")) return void response.status(400).type("text/plain").send("Bad Request");
+      const controller = new AbortController();
+      // Stop loaders and actions once the answer can no longer be sent (close without finish).
+      let finished = false;
+      response.on("finish", () => (finished = true));
+      response.on("close", () => {
+        if (!finished) controller.abort();
+      });
+      const hasBody = request.method !== "GET" && request.method !== "HEAD";
+      const fetchRequest = new Request(`${origin}${request.originalUrl}`, {
+        method: request.method,
+        headers: fetchHeaders(request),
+        signal: controller.signal,
+        ...(hasBody ? { body: createReadableStreamFromReadable(request), duplex: "half" } : {}),
+      } as RequestInit);
+      await send(response, await handle(fetchRequest, options.getLoadContext(request, response)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
