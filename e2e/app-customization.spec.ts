@@ -168,7 +168,7 @@ test.describe("as an admin", () => {
     await page.getByLabel("Pick the Background colour").fill("#ff8800");
     await save(page);
     await expect(savedMessage(page)).toBeVisible();
-    expect(await stored()).toMatchObject({ highlightColor: "00AAFF", backgroundColor: "FF8800" });
+    await expect.poll(stored).toMatchObject({ highlightColor: "00AAFF", backgroundColor: "FF8800" });
     await expect(page.getByRole("img", { name: "Background colour: #FF8800" })).toBeVisible();
 
     await page.getByRole("button", { name: "Reset colours" }).click();
@@ -177,7 +177,7 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("radio", { name: "Light" })).toBeChecked();
     await save(page);
     await expect(savedMessage(page)).toBeVisible();
-    expect(await stored()).toMatchObject({ backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" });
+    await expect.poll(stored).toMatchObject({ backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" });
   });
 
   test("a font colour hard to read on the background gets a low-contrast warning", async ({ page }) => {
