@@ -20,7 +20,7 @@ function ModeName({ mode }: { mode: UseCaseMode }) {
     <Group gap="xs" component="span" wrap="nowrap" style={{ display: "inline-flex" }}>
       <span>{t(`mode.names.${mode}`)}</span>
       {mode === useCaseModes.audienceMicAndAssistiveListening ? (
-        <Badge color="violet" variant="light" size="sm" radius="sm">
+        <Badge component="span" color="violet" variant="light" size="sm" radius="sm">
           {t("mode.beta")}
         </Badge>
       ) : null}
