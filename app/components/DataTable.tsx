@@ -193,7 +193,7 @@ export function DataTable<Row>({
   const { t } = useTranslation();
   return (
     <>
-      <Table.ScrollContainer minWidth={600}>
+      <Table.ScrollContainer type="native" minWidth={600}>
         <Table striped highlightOnHover verticalSpacing="sm">
           <caption className="visually-hidden">{caption}</caption>
           <Table.Thead>
