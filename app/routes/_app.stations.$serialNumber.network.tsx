@@ -12,6 +12,7 @@ import { DnsDiscoveryForm } from "~/components/stations/network/DnsDiscoveryForm
 import { NetworkSettingsForm, type InterfaceView } from "~/components/stations/network/NetworkSettingsForm";
 import { useStationAvailability } from "~/components/stations/station-details";
 import { joinSearchDomains, type InterfaceRole } from "~/domain/network";
+import { interfaceFormValues } from "~/domain/network-forms";
 import { loadOrThrow } from "~/manager/failures.server";
 import type { NetworkInterface, Station } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
@@ -21,7 +22,6 @@ function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
   const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";
   const live: NetworkInterface = station.state[key];
   const configured: NetworkInterface = station.configuration[key];
-  const isStatic = configured.mode === "Static";
   return {
     role,
     type: configured.type,
@@ -37,18 +37,7 @@ function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
       searchDomains: joinSearchDomains(live.searchDomains),
       fqdn: live.fqdn,
     },
-    settings: {
-      mode: isStatic ? "Static" : "Dynamic",
-      // A dynamic interface offers its DHCP lease as the starting point for a static address.
-      ip: configured.ip || (isStatic ? "" : live.ip),
-      netmask: configured.netmask || (isStatic ? "" : live.netmask),
-      gateway: configured.gateway || (isStatic ? "" : live.gateway),
-      dns1: configured.dns1 || (isStatic ? "" : live.dns1),
-      dns2: configured.dns2 || (isStatic ? "" : live.dns2),
-      dns3: configured.dns3 || (isStatic ? "" : live.dns3),
-      searchDomains: joinSearchDomains(configured.searchDomains),
-      fqdn: configured.fqdn,
-    },
+    settings: interfaceFormValues(configured, live),
   };
 }
 
