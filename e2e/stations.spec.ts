@@ -347,14 +347,15 @@ test.describe("station details: General", () => {
     await expect(row(page, /Main Hall/)).toHaveCount(0);
   });
 
-  test("a station that is not running can be looked at but not changed, and says why", async ({ page }) => {
+  test("a station that is not running can be looked at but not changed, and says why; it can be removed", async ({ page }) => {
     await visit(page, "/stations/MCS-0045");
     await expect(page.getByText("Not possible while the station is not running.").first()).toBeVisible();
     await expect(page.getByLabel("Name")).toBeDisabled();
     const actions = region(page, "Station actions");
-    for (const action of ["Reboot", "Factory reset", "Remove"]) {
+    for (const action of ["Reboot", "Factory reset"]) {
       await expect(actions.getByRole("button", { name: action })).toBeDisabled();
     }
+    await expect(actions.getByRole("link", { name: "Remove" })).toBeVisible();
     await visit(page, "/stations/MCS-0044");
     await expect(region(page, "Station actions").getByRole("button", { name: "Reboot" })).toBeDisabled();
     await expect(region(page, "Station actions")).toContainText("Not possible while the station is rebooting.");

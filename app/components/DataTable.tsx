@@ -6,7 +6,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { withSearchParams } from "~/utils/url";
+import { dialogParams, withSearchParams } from "~/utils/url";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
 
 export interface Column<Row> {
@@ -57,7 +57,7 @@ function SortHeader({ column, state }: { column: Column<unknown>; state: TableSt
 function KeepParams({ except }: { except: string[] }) {
   const location = useLocation();
   const params = [...new URLSearchParams(location.search)].filter(
-    ([key]) => !except.includes(key) && key !== "page" && key !== "confirm",
+    ([key]) => !except.includes(key) && key !== "page" && !(dialogParams as readonly string[]).includes(key),
   );
   return (
     <>

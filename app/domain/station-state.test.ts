@@ -31,6 +31,15 @@ describe("what a station's state allows", () => {
     expect(availability.rebootBlockedBy).toBe("cannotReboot");
   });
 
+  it("names the connection state that blocks editing: an online station is not called not running", () => {
+    const inState = (computedState: "Unauthorized" | "UpdateRequired" | "Unknown" | "Unsupported") =>
+      stationAvailability({ ...connected, deviceState: { ...connected.deviceState, computedState } }, updateStatus.Current).editBlockedBy;
+    expect(inState("Unauthorized")).toBe("unauthorized");
+    expect(inState("UpdateRequired")).toBe("updateRequired");
+    expect(inState("Unknown")).toBe("unknownType");
+    expect(inState("Unsupported")).toBe("unsupported");
+  });
+
   it("treats v1 stations as unsupported", () => {
     expect(stationAvailability({ ...connected, type: 1 }, updateStatus.Current).editBlockedBy).toBe("unsupported");
   });
@@ -50,6 +59,8 @@ describe("the reasons behind a disabled control", () => {
     expect(blockedReasonFromManager("firmwareCannotReboot")).toBe("cannotReboot");
     expect(blockedReasonFromManager("computedState:Disconnected")).toBe("notConnected");
     expect(blockedReasonFromManager("computedState:Unsupported")).toBe("unsupported");
+    expect(blockedReasonFromManager("computedState:UpdateRequired")).toBe("updateRequired");
+    expect(blockedReasonFromManager("computedState:Unknown")).toBe("unknownType");
     expect(blockedReasonFromManager("firmwareStatus:Downloading")).toBe("updating");
     expect(blockedReasonFromManager(undefined)).toBe("updating");
   });

@@ -4,8 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Stack } from "@mantine/core";
 import { requirePermission, requireUser } from "~/auth/guard.server";
+import { can } from "~/auth/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
+import { accept, reject } from "~/components/stations/authorization-actions.server";
+import { AuthorizationCard } from "~/components/stations/general/AuthorizationCard";
 import { replyFor, type FormReply } from "~/components/stations/form-reply";
 import { AudioSettingsForm } from "~/components/stations/general/AudioSettingsForm";
 import { ChannelsTable } from "~/components/stations/general/ChannelsTable";
@@ -16,14 +19,14 @@ import { StationInfoCard } from "~/components/stations/general/StationInfoCard";
 import { StreamingModeCard } from "~/components/stations/general/StreamingModeCard";
 import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { useStationAvailability } from "~/components/stations/station-details";
-import { displayName, toChannelRow } from "~/components/stations/views";
+import { displayName, toAuthorizationView, toChannelRow } from "~/components/stations/views";
 import { loadOrThrow } from "~/manager/failures.server";
 import { stationTypes, useCaseModes } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { manager } = await requireUser(request, "stations.show");
+  const { user, manager } = await requireUser(request, "stations.show");
   const station = await loadOrThrow(request, () => getStation(manager, params.serialNumber!), "station");
   const withAudienceMic = station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening;
   return {
@@ -53,13 +56,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     output: station.configuration.output,
     hasOutputs: station.state.outputSources.length > 0,
     isSupported: station.type !== stationTypes.v1,
+    authorization: station.authorization.isAuthorized ? null : toAuthorizationView(station),
+    canAuthorize: can(user, "stations.authorize"),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "accept" || intent === "reject") {
+    requirePermission(request, user, "stations.authorize");
+    return (intent === "accept" ? accept : reject)(request, manager, formData, "stationPage");
+  }
   requirePermission(request, user, "stations.edit");
-  return generalAction(request, manager, params.serialNumber!, await request.formData());
+  return generalAction(request, manager, params.serialNumber!, formData);
 }
 
 export default function StationGeneral() {
@@ -71,6 +82,7 @@ export default function StationGeneral() {
   return (
     <DirtyFormsGuard>
       <Stack gap="lg">
+        {data.authorization ? <AuthorizationCard station={data.authorization} canAuthorize={data.canAuthorize} /> : null}
         <ReadOnlyNotice reason={availability.editBlockedBy} />
         <StationInfoCard info={data.info} reply={replyFor(reply, "rename")} canEdit={availability.canEdit} />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
