@@ -152,3 +152,37 @@ test.describe("dialog state stays with its dialog", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
+
+test.describe("smaller things a kiosk walk found", () => {
+  test("the station stuck rebooting on 6.0.3 points from its General tab to the Firmware tab", async ({ page }) => {
+    await visit(page, "/stations/MCS-0044");
+    const notice = page.getByRole("status").filter({ hasText: "Settings cannot be changed right now" });
+    await expect(notice).toContainText("stuck reporting “Rebooting” (a fault of firmware 6.0.3)");
+    await notice.getByRole("link", { name: "Go to the Firmware tab" }).click();
+    await expect(page).toHaveURL(/\/stations\/MCS-0044\/firmware$/);
+    await expect(page.getByRole("button", { name: "Start update" })).toBeEnabled();
+  });
+
+  test("the rejected-stations card is gone when none are rejected", async ({ page }) => {
+    await visit(page, "/stations");
+    await expect(page.getByRole("region", { name: "Rejected stations" })).toContainText("1 rejected station is hidden");
+    await page.getByRole("button", { name: "Clear rejected" }).click();
+    await expect(page.getByText("The rejected stations were cleared.").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Rejected stations" })).toHaveCount(0);
+    await expect(page.getByText(/0 rejected stations/)).toHaveCount(0);
+  });
+
+  test("Stop test tone is offered only while the tone plays", async ({ page }) => {
+    await visit(page, "/stations/MCS-0042/channels/1");
+    const card = page.getByRole("region", { name: "Test tone" });
+    await expect(card.getByRole("button", { name: "Stop test tone" })).toHaveCount(0);
+    await card.getByRole("link", { name: "Play test tone" }).click();
+    await page.getByRole("dialog", { name: "Play a test tone?" }).getByRole("button", { name: "Play test tone" }).click();
+    await expect(page.getByText("The test tone is playing.").first()).toBeVisible();
+    await expect(card.getByRole("link", { name: "Play test tone" })).toHaveCount(0);
+    await card.getByRole("button", { name: "Stop test tone" }).click();
+    await expect(page.getByText("The test tone was stopped.").first()).toBeVisible();
+    await expect(card.getByRole("button", { name: "Stop test tone" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Play test tone" })).toBeVisible();
+  });
+});

@@ -6,6 +6,7 @@ const connected = {
   type: 2 as const,
   deviceState: { computedState: "Connected" as const, isReady: true, isChangingMode: false },
   functionalities: { canReboot: true, hasAudienceMic: true },
+  currentFirmwareVersion: "6.2.0",
 };
 
 describe("what a station's state allows", () => {
@@ -23,6 +24,8 @@ describe("what a station's state allows", () => {
     expect(stationAvailability(disconnected, updateStatus.Current).editBlockedBy).toBe("notConnected");
     expect(stationAvailability(connected, updateStatus.Downloading).editBlockedBy).toBe("updating");
     expect(stationAvailability(connected, updateStatus.Rebooting).rebootBlockedBy).toBe("rebooting");
+    const stuck = { ...connected, currentFirmwareVersion: "6.0.3" };
+    expect(stationAvailability(stuck, updateStatus.Rebooting).editBlockedBy).toBe("brokenReboot");
   });
 
   it("blocks only the reboot on firmware that cannot reboot", () => {

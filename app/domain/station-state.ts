@@ -2,7 +2,7 @@
 // while updating or rebooting; reboot also needs firmware that can reboot. Removing a station is
 // allowed in every state (a dead or obsolete station is what Remove is for).
 import { connectionBlockedReason, type ConnectionBlockedReason } from "~/domain/connection-state";
-import { isRebooting, isUpdating } from "~/domain/firmware";
+import { isBrokenReboot, isRebooting, isUpdating } from "~/domain/firmware";
 import { updateStatus, type ComputedState, type Station } from "~/manager/schemas";
 
 /** The connection label keys (common:connectionStates.<state>): Running, Not Running, … */
@@ -15,6 +15,7 @@ export type BlockedReason =
   | "updating"
   | "resetting"
   | "rebooting"
+  | "brokenReboot"
   | "cannotReboot"
   | "unsupported"
   | "changingMode";
@@ -26,10 +27,14 @@ export interface StationAvailability {
   rebootBlockedBy: BlockedReason | null;
 }
 
-function editBlockedReason(station: Pick<Station, "type" | "deviceState">, firmwareStatus: number): BlockedReason | null {
+type AvailabilityInput = Pick<Station, "type" | "deviceState" | "functionalities" | "currentFirmwareVersion">;
+
+function editBlockedReason(station: AvailabilityInput, firmwareStatus: number): BlockedReason | null {
   if (station.type === 1) return "unsupported";
   const byState = connectionBlockedReason(station.deviceState.computedState);
   if (byState) return byState;
+  // 6.0.3 reports "Rebooting" for ever: only a firmware update ends it, so say where that is.
+  if (isBrokenReboot(station.currentFirmwareVersion, firmwareStatus)) return "brokenReboot";
   if (isRebooting(firmwareStatus)) return "rebooting";
   if (firmwareStatus === updateStatus.Resetting) return "resetting";
   if (isUpdating(firmwareStatus)) return "updating";
@@ -38,7 +43,7 @@ function editBlockedReason(station: Pick<Station, "type" | "deviceState">, firmw
 }
 
 export function stationAvailability(
-  station: Pick<Station, "type" | "deviceState" | "functionalities">,
+  station: AvailabilityInput,
   firmwareStatus: number,
 ): StationAvailability {
   const editBlockedBy = editBlockedReason(station, firmwareStatus);

@@ -83,7 +83,7 @@ export default function StationGeneral() {
     <DirtyFormsGuard>
       <Stack gap="lg">
         {data.authorization ? <AuthorizationCard station={data.authorization} canAuthorize={data.canAuthorize} /> : null}
-        <ReadOnlyNotice reason={availability.editBlockedBy} />
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={data.info.serialNumber} />
         <StationInfoCard info={data.info} reply={replyFor(reply, "rename")} canEdit={availability.canEdit} />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
         {data.isSupported ? (

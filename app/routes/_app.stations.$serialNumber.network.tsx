@@ -1,6 +1,6 @@
 // /stations/:serialNumber/network — the Network tab: both interfaces and DNS discovery.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useParams } from "@remix-run/react";
 import { Stack } from "@mantine/core";
 import { requirePermission, requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -60,10 +60,11 @@ export default function StationNetwork() {
   const { interfaces, dnsDiscovery } = useLoaderData<typeof loader>();
   const reply = useStickyActionData<FormReply>();
   const availability = useStationAvailability();
+  const { serialNumber } = useParams();
   return (
     <DirtyFormsGuard>
       <Stack gap="lg">
-        <ReadOnlyNotice reason={availability.editBlockedBy} />
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={serialNumber!} />
         <NetworkSettingsForm
           key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
           interfaces={interfaces}
