@@ -18,7 +18,7 @@ function ModeName({ mode }: { mode: UseCaseMode }) {
   const { t } = useTranslation("stations");
   return (
     <Group gap="xs" component="span" wrap="nowrap" style={{ display: "inline-flex" }}>
-      <span>{t(`mode.names.${mode}`)}</span>
+      <span>{t(`mode.names.${mode}`)}</span>{" "}
       {mode === useCaseModes.audienceMicAndAssistiveListening ? (
         <Badge component="span" color="violet" variant="light" size="sm" radius="sm">
           {t("mode.beta")}
