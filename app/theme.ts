@@ -1,7 +1,7 @@
 // The Mantine theme. Colours from the spec (ci #003746, primary #0096d6); shades and text
 // colours chosen so every text and control reaches WCAG 2.2 AA contrast in light and dark mode
 // (the default theme does not: see ../shared/STACK.md, "Accessibility with Mantine 8").
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import { Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 const brand: MantineColorsTuple = [
   "#e0f5ff",
@@ -39,6 +39,8 @@ export const theme = createTheme({
   defaultRadius: "sm",
   components: {
     Tooltip: { defaultProps: { maw: 500, multiline: true } },
+    // A badge is never cut to "E…": a narrow table cell grows (the table scrolls) instead.
+    Badge: Badge.extend({ styles: { root: { overflow: "visible" }, label: { overflow: "visible" } } }),
   },
 });
 

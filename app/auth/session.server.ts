@@ -29,6 +29,8 @@ export interface SessionData {
   /** Where to go after sign-in (a path on this console). */
   returnTo: string;
   signedInAt: number;
+  /** The test tones this user started ("<serial>/<channel index>"): the Manager does not say which play. */
+  testTones: string[];
 }
 
 export interface SessionFlashData {

@@ -5,10 +5,11 @@
 // A confirmation a form submission asks for (the action answered "confirm first") passes `open`
 // and `cancelIntent`: the dialog then carries the submitted values, and cancelling posts them
 // back so nothing typed is lost — also without JavaScript.
-import { Box, Button, Group, Stack, Text, Title, type ButtonProps } from "@mantine/core";
+import { Box, Button, Stack, Text, Title, type ButtonProps } from "@mantine/core";
 import { Form, Link, useFormAction, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { SpacedGroup } from "~/components/SpacedGroup";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 import { withSearchParams } from "~/utils/url";
 
@@ -122,7 +123,7 @@ export function ConfirmDialog({
             <input key={field} type="hidden" name={field} value={value} />
           ))}
           {formContent}
-          <Group justify="flex-end" gap="sm" mt={formContent ? "md" : undefined}>
+          <SpacedGroup justify="flex-end" gap="sm" mt={formContent ? "md" : undefined}>
             {cancelIntent ? (
               <Button
                 ref={firstButton as RefObject<HTMLButtonElement>}
@@ -151,7 +152,7 @@ export function ConfirmDialog({
             <Button type="submit" name="intent" value={intent} color={color} loading={submitting} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>
-          </Group>
+          </SpacedGroup>
         </Form>
       </Stack>
     </UrlDialogFrame>

@@ -6,7 +6,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { withSearchParams } from "~/utils/url";
+import { dialogParams, withSearchParams } from "~/utils/url";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
 
 export interface Column<Row> {
@@ -37,6 +37,7 @@ function SortHeader({ column, state }: { column: Column<unknown>; state: TableSt
   const active = state.sort === column.key;
   const nextOrder = active && state.order === "asc" ? "desc" : "asc";
   const Icon = !active ? IconArrowsSort : state.order === "asc" ? IconArrowUp : IconArrowDown;
+  const sortedState = !active ? null : state.order === "asc" ? t("dataTable.sortedAscending") : t("dataTable.sortedDescending");
   return (
     <Link
       className="table-sort-link"
@@ -45,10 +46,8 @@ function SortHeader({ column, state }: { column: Column<unknown>; state: TableSt
     >
       {column.label}
       <Icon size={14} aria-hidden="true" />
-      <span className="visually-hidden">
-        {active ? (state.order === "asc" ? t("dataTable.sortedAscending") : t("dataTable.sortedDescending")) : null}
-        {`, ${t("dataTable.sortBy", { column: column.label })}`}
-      </span>
+      {/* The leading space keeps it apart from the column's name in text browsers. */}
+      <span className="visually-hidden">{` ${[sortedState, t("dataTable.sortBy", { column: column.label })].filter(Boolean).join(", ")}`}</span>
     </Link>
   );
 }
@@ -57,7 +56,7 @@ function SortHeader({ column, state }: { column: Column<unknown>; state: TableSt
 function KeepParams({ except }: { except: string[] }) {
   const location = useLocation();
   const params = [...new URLSearchParams(location.search)].filter(
-    ([key]) => !except.includes(key) && key !== "page" && key !== "confirm",
+    ([key]) => !except.includes(key) && key !== "page" && !(dialogParams as readonly string[]).includes(key),
   );
   return (
     <>
@@ -172,9 +171,8 @@ export function PageNavigation({
     <Group gap="sm" component="nav" aria-label={label}>
       <Text size="sm" aria-live="polite">
         {t("dataTable.range", { from, to, total })} · {t("dataTable.pageOf", { page, pages })}
-      </Text>
-      {link(page - 1, t("dataTable.previous"))}
-      {link(page + 1, t("dataTable.next"))}
+      </Text>{" "}
+      {link(page - 1, t("dataTable.previous"))} {link(page + 1, t("dataTable.next"))}
     </Group>
   );
 }
@@ -193,7 +191,7 @@ export function DataTable<Row>({
   const { t } = useTranslation();
   return (
     <>
-      <Table.ScrollContainer minWidth={600}>
+      <Table.ScrollContainer type="native" minWidth={600}>
         <Table striped highlightOnHover verticalSpacing="sm">
           <caption className="visually-hidden">{caption}</caption>
           <Table.Thead>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  genericConnectorNumber,
   inputChoices,
   inputPairValue,
   isLatencyRisky,
@@ -55,5 +56,14 @@ describe("a channel's audio input", () => {
     expect(parseInputPair("3")).toEqual({ left: 3, right: null });
     expect(parseInputPair("x")).toBeNull();
     expect(parseInputPair("")).toBeNull();
+  });
+});
+
+describe("connector names", () => {
+  it("recognizes the Manager's generic names, and leaves given names alone", () => {
+    expect(genericConnectorNumber("Input 3", "Input")).toBe(3);
+    expect(genericConnectorNumber("Output 12", "Output")).toBe(12);
+    expect(genericConnectorNumber("Lectern XLR", "Input")).toBeNull();
+    expect(genericConnectorNumber("Output 1", "Input")).toBeNull();
   });
 });

@@ -61,3 +61,12 @@ export function inputChoices(
       rightLabel: pair.right === null ? null : label(pair.right),
     }));
 }
+
+/**
+ * The number in a connector name the Manager made up ("Input 3", "Output 1"), so the console can
+ * say it in the user's language; null for a name someone gave the connector, shown as it is.
+ */
+export function genericConnectorNumber(label: string, kind: "Input" | "Output"): number | null {
+  const match = new RegExp(`^${kind} (\\d+)$`).exec(label.trim());
+  return match ? Number(match[1]) : null;
+}

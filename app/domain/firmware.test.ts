@@ -92,7 +92,9 @@ describe("when a firmware update may start", () => {
     expect(firmwareUpdateBlockedBy("Connected", { ...current, status: updateStatus.Applying })).toBe("updating");
     expect(firmwareUpdateBlockedBy("Connected", { ...current, status: updateStatus.Rebooting })).toBe("rebooting");
     expect(firmwareUpdateBlockedBy("Disconnected", current)).toBe("notConnected");
-    expect(firmwareUpdateBlockedBy("Unauthorized", current)).toBe("notConnected");
+    expect(firmwareUpdateBlockedBy("Unauthorized", current)).toBe("unauthorized");
+    expect(firmwareUpdateBlockedBy("Unknown", current)).toBe("unknownType");
+    expect(firmwareUpdateBlockedBy("Unsupported", current)).toBe("unsupported");
   });
 
   it("is the way out of the broken 6.0.3 reboot", () => {

@@ -1,6 +1,7 @@
 // Firmware rules (operations.md §3, §4): version ordering by up to four numeric parts, and what
 // a firmware update status means for the station.
-import { updateStatus, updateStatuses, type UpdateStatusName } from "~/manager/schemas";
+import { connectionBlockedReason, type ConnectionBlockedReason } from "~/domain/connection-state";
+import { updateStatus, updateStatuses, type ComputedState, type UpdateStatusName } from "~/manager/schemas";
 
 export const brokenRebootVersion = "6.0.3";
 
@@ -63,7 +64,7 @@ export function firmwareStatusKind(status: number, currentVersion: string): Firm
   return "unknown";
 }
 
-export type FirmwareUpdateBlockedReason = "updating" | "rebooting" | "notConnected";
+export type FirmwareUpdateBlockedReason = "updating" | "rebooting" | ConnectionBlockedReason;
 
 /**
  * Whether a firmware update may start: on a Connected station that is not updating or rebooting,
@@ -71,13 +72,13 @@ export type FirmwareUpdateBlockedReason = "updating" | "rebooting" | "notConnect
  * broken 6.0.3 reboot (an update is its way out).
  */
 export function firmwareUpdateBlockedBy(
-  computedState: string,
+  computedState: ComputedState,
   firmware: { status: number; currentVersion: string },
 ): FirmwareUpdateBlockedReason | null {
   if (isBrokenReboot(firmware.currentVersion, firmware.status)) return null;
   if (isRebooting(firmware.status)) return "rebooting";
   if (isUpdating(firmware.status)) return "updating";
-  return computedState === "Connected" || computedState === "UpdateRequired" ? null : "notConnected";
+  return computedState === "UpdateRequired" ? null : connectionBlockedReason(computedState);
 }
 
 export interface FirmwareChoice {

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
   dnsDiscoverySchema,
+  interfaceFormValues,
+  interfaceSettingsToSave,
   networkFieldNames,
   networkSettingsSchema,
   toDnsDiscoverySettings,
@@ -90,6 +92,62 @@ describe("DNS discovery", () => {
     expect(off.status === "success" && toDnsDiscoverySettings(off.value)).toEqual({
       useDnsDiscovery: false,
       managerIpAddress: "10.10.1.5",
+    });
+  });
+});
+
+describe("saving one interface of the two", () => {
+  const lease = {
+    type: "Cs2PoE" as const,
+    physicalAddress: "02:00:00:00:00:01",
+    state: "Up" as const,
+    mode: "Dynamic" as const,
+    ip: "10.10.30.42",
+    netmask: "255.255.255.0",
+    prefixLength: 24,
+    gateway: "10.10.30.1",
+    dns1: "10.10.30.1",
+    dns2: "",
+    dns3: "",
+    searchDomains: ["venue.local"],
+    fqdn: "mcs-0042-stream.venue.local",
+  };
+  const configuredDynamic = { ...lease, ip: "", netmask: "", prefixLength: 0, gateway: "", dns1: "", searchDomains: [], fqdn: "" };
+  const interfaces = { configured: configuredDynamic, live: lease };
+
+  it("starts a dynamic interface's form from its lease, search domains and FQDN included", () => {
+    expect(interfaceFormValues(configuredDynamic, lease)).toMatchObject({
+      mode: "Dynamic",
+      ip: "10.10.30.42",
+      searchDomains: "venue.local",
+      fqdn: "mcs-0042-stream.venue.local",
+    });
+  });
+
+  it("sends an interface the user left alone back exactly as it is configured", () => {
+    const shown = interfaceFormValues(configuredDynamic, lease);
+    expect(interfaceSettingsToSave(shown, interfaces)).toEqual({
+      mode: "Dynamic",
+      ip: "",
+      netmask: "",
+      gateway: "",
+      dns1: "",
+      dns2: "",
+      dns3: "",
+      searchDomains: [],
+      fqdn: "",
+    });
+    // With JavaScript the static fields of a dynamic interface are disabled and not posted.
+    const posted = { mode: "Dynamic" as const, searchDomains: shown.searchDomains, fqdn: shown.fqdn };
+    expect(interfaceSettingsToSave(posted, interfaces).searchDomains).toEqual([]);
+  });
+
+  it("sends what the user changed", () => {
+    const changed = { ...interfaceFormValues(configuredDynamic, lease), fqdn: "stream.venue.local" };
+    expect(interfaceSettingsToSave(changed, interfaces)).toMatchObject({
+      mode: "Dynamic",
+      searchDomains: ["venue.local"],
+      fqdn: "stream.venue.local",
     });
   });
 });

@@ -2,9 +2,9 @@
 // address needs a valid IP and netmask and at least one DNS server; DNS discovery off needs a
 // valid manager IP. Built from the shared rule builders.
 import * as z from "zod";
-import { isHostname, splitSearchDomains } from "~/domain/network";
+import { isHostname, joinSearchDomains, splitSearchDomains } from "~/domain/network";
 import { firstFailure, ipv4, netmask, required } from "~/domain/validation";
-import type { DnsDiscoverySettings, NetworkInterfaceSettings } from "~/manager/schemas";
+import type { DnsDiscoverySettings, NetworkInterface, NetworkInterfaceSettings } from "~/manager/schemas";
 
 const text = z.string().trim().optional();
 
@@ -60,6 +60,65 @@ export function toNetworkInterfaceSettings(value: NetworkInterfaceForm): Network
     searchDomains: splitSearchDomains(value.searchDomains ?? ""),
     fqdn: value.fqdn ?? "",
   };
+}
+
+export interface InterfaceFormValues {
+  mode: "Dynamic" | "Static";
+  ip: string;
+  netmask: string;
+  gateway: string;
+  dns1: string;
+  dns2: string;
+  dns3: string;
+  searchDomains: string;
+  fqdn: string;
+}
+
+/**
+ * What an interface's form starts from: its configuration, and for a dynamic interface the DHCP
+ * lease where the configuration is empty — so a switch to static keeps the address it has, and
+ * the form never shows empty search domains while the interface uses some.
+ */
+export function interfaceFormValues(configured: NetworkInterface, live: NetworkInterface): InterfaceFormValues {
+  const isStatic = configured.mode === "Static";
+  const orLease = (value: string, leased: string) => value || (isStatic ? "" : leased);
+  return {
+    mode: isStatic ? "Static" : "Dynamic",
+    ip: orLease(configured.ip, live.ip),
+    netmask: orLease(configured.netmask, live.netmask),
+    gateway: orLease(configured.gateway, live.gateway),
+    dns1: orLease(configured.dns1, live.dns1),
+    dns2: orLease(configured.dns2, live.dns2),
+    dns3: orLease(configured.dns3, live.dns3),
+    searchDomains: orLease(joinSearchDomains(configured.searchDomains), joinSearchDomains(live.searchDomains)),
+    fqdn: orLease(configured.fqdn, live.fqdn),
+  };
+}
+
+/** The settings as the station applies them: a dynamic interface ignores the static fields. */
+function effective(settings: NetworkInterfaceSettings): NetworkInterfaceSettings {
+  if (settings.mode === "Static") return settings;
+  return { ...settings, ip: "", netmask: "", gateway: "", dns1: "", dns2: "", dns3: "" };
+}
+
+/** The interface's configuration as UpdateNetworkSettings takes it back. */
+export function currentInterfaceSettings(configured: NetworkInterface): NetworkInterfaceSettings {
+  const { mode, ip, netmask, gateway, dns1, dns2, dns3, searchDomains, fqdn } = configured;
+  return { mode: mode === "Static" ? "Static" : "Dynamic", ip, netmask, gateway, dns1, dns2, dns3, searchDomains, fqdn };
+}
+
+/**
+ * What to send for one interface when the page saves both (UpdateNetworkSettings takes both): the
+ * submitted settings when the user changed them from what the form showed, otherwise the
+ * interface's configuration exactly as it is — saving one interface never changes the other.
+ */
+export function interfaceSettingsToSave(
+  submitted: NetworkInterfaceForm,
+  interfaces: { configured: NetworkInterface; live: NetworkInterface },
+): NetworkInterfaceSettings {
+  const wanted = effective(toNetworkInterfaceSettings(submitted));
+  const shown = effective(toNetworkInterfaceSettings(interfaceFormValues(interfaces.configured, interfaces.live)));
+  return JSON.stringify(wanted) === JSON.stringify(shown) ? currentInterfaceSettings(interfaces.configured) : wanted;
 }
 
 /** The Manager names a field of UpdateNetworkSettings by its path; the form by its own. */

@@ -6,6 +6,7 @@ const connected = {
   type: 2 as const,
   deviceState: { computedState: "Connected" as const, isReady: true, isChangingMode: false },
   functionalities: { canReboot: true, hasAudienceMic: true },
+  currentFirmwareVersion: "6.2.0",
 };
 
 describe("what a station's state allows", () => {
@@ -23,12 +24,23 @@ describe("what a station's state allows", () => {
     expect(stationAvailability(disconnected, updateStatus.Current).editBlockedBy).toBe("notConnected");
     expect(stationAvailability(connected, updateStatus.Downloading).editBlockedBy).toBe("updating");
     expect(stationAvailability(connected, updateStatus.Rebooting).rebootBlockedBy).toBe("rebooting");
+    const stuck = { ...connected, currentFirmwareVersion: "6.0.3" };
+    expect(stationAvailability(stuck, updateStatus.Rebooting).editBlockedBy).toBe("brokenReboot");
   });
 
   it("blocks only the reboot on firmware that cannot reboot", () => {
     const availability = stationAvailability({ ...connected, functionalities: { canReboot: false, hasAudienceMic: true } }, updateStatus.Current);
     expect(availability.canEdit).toBe(true);
     expect(availability.rebootBlockedBy).toBe("cannotReboot");
+  });
+
+  it("names the connection state that blocks editing: an online station is not called not running", () => {
+    const inState = (computedState: "Unauthorized" | "UpdateRequired" | "Unknown" | "Unsupported") =>
+      stationAvailability({ ...connected, deviceState: { ...connected.deviceState, computedState } }, updateStatus.Current).editBlockedBy;
+    expect(inState("Unauthorized")).toBe("unauthorized");
+    expect(inState("UpdateRequired")).toBe("updateRequired");
+    expect(inState("Unknown")).toBe("unknownType");
+    expect(inState("Unsupported")).toBe("unsupported");
   });
 
   it("treats v1 stations as unsupported", () => {
@@ -50,6 +62,8 @@ describe("the reasons behind a disabled control", () => {
     expect(blockedReasonFromManager("firmwareCannotReboot")).toBe("cannotReboot");
     expect(blockedReasonFromManager("computedState:Disconnected")).toBe("notConnected");
     expect(blockedReasonFromManager("computedState:Unsupported")).toBe("unsupported");
+    expect(blockedReasonFromManager("computedState:UpdateRequired")).toBe("updateRequired");
+    expect(blockedReasonFromManager("computedState:Unknown")).toBe("unknownType");
     expect(blockedReasonFromManager("firmwareStatus:Downloading")).toBe("updating");
     expect(blockedReasonFromManager(undefined)).toBe("updating");
   });

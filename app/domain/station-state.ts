@@ -1,6 +1,8 @@
 // What a station's state allows (operations.md §4): only Connected makes it editable; not
-// while updating or rebooting; reboot also needs firmware that can reboot.
-import { isRebooting, isUpdating } from "~/domain/firmware";
+// while updating or rebooting; reboot also needs firmware that can reboot. Removing a station is
+// allowed in every state (a dead or obsolete station is what Remove is for).
+import { connectionBlockedReason, type ConnectionBlockedReason } from "~/domain/connection-state";
+import { isBrokenReboot, isRebooting, isUpdating } from "~/domain/firmware";
 import { updateStatus, type ComputedState, type Station } from "~/manager/schemas";
 
 /** The connection label keys (common:connectionStates.<state>): Running, Not Running, … */
@@ -9,10 +11,11 @@ export function connectionStateLabelKey(state: ComputedState) {
 }
 
 export type BlockedReason =
-  | "notConnected"
+  | ConnectionBlockedReason
   | "updating"
   | "resetting"
   | "rebooting"
+  | "brokenReboot"
   | "cannotReboot"
   | "unsupported"
   | "changingMode";
@@ -24,24 +27,26 @@ export interface StationAvailability {
   rebootBlockedBy: BlockedReason | null;
 }
 
+type AvailabilityInput = Pick<Station, "type" | "deviceState" | "functionalities" | "currentFirmwareVersion">;
+
+function editBlockedReason(station: AvailabilityInput, firmwareStatus: number): BlockedReason | null {
+  if (station.type === 1) return "unsupported";
+  const byState = connectionBlockedReason(station.deviceState.computedState);
+  if (byState) return byState;
+  // 6.0.3 reports "Rebooting" for ever: only a firmware update ends it, so say where that is.
+  if (isBrokenReboot(station.currentFirmwareVersion, firmwareStatus)) return "brokenReboot";
+  if (isRebooting(firmwareStatus)) return "rebooting";
+  if (firmwareStatus === updateStatus.Resetting) return "resetting";
+  if (isUpdating(firmwareStatus)) return "updating";
+  if (station.deviceState.isChangingMode) return "changingMode";
+  return null;
+}
+
 export function stationAvailability(
-  station: Pick<Station, "type" | "deviceState" | "functionalities">,
+  station: AvailabilityInput,
   firmwareStatus: number,
 ): StationAvailability {
-  const editBlockedBy: BlockedReason | null =
-    station.type === 1 || station.deviceState.computedState === "Unsupported"
-      ? "unsupported"
-      : station.deviceState.computedState !== "Connected"
-        ? "notConnected"
-        : isRebooting(firmwareStatus)
-          ? "rebooting"
-          : firmwareStatus === updateStatus.Resetting
-            ? "resetting"
-            : isUpdating(firmwareStatus)
-              ? "updating"
-              : station.deviceState.isChangingMode
-                ? "changingMode"
-                : null;
+  const editBlockedBy = editBlockedReason(station, firmwareStatus);
   const rebootBlockedBy = editBlockedBy ?? (station.functionalities.canReboot ? null : "cannotReboot");
   return { canEdit: editBlockedBy === null, editBlockedBy, canReboot: rebootBlockedBy === null, rebootBlockedBy };
 }
@@ -61,9 +66,11 @@ export function blockedReasonFromManager(reason: unknown): BlockedReason {
       return "rebooting";
     case "firmwareCannotReboot":
       return "cannotReboot";
-    case "computedState:Unsupported":
-      return "unsupported";
     default:
-      return typeof reason === "string" && reason.startsWith("computedState:") ? "notConnected" : "updating";
+      if (typeof reason === "string" && reason.startsWith("computedState:")) {
+        const state = reason.slice("computedState:".length) as ComputedState;
+        return connectionBlockedReason(state) ?? "notConnected";
+      }
+      return "updating";
   }
 }

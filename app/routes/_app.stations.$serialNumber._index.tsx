@@ -4,8 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Stack } from "@mantine/core";
 import { requirePermission, requireUser } from "~/auth/guard.server";
+import { can } from "~/auth/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
+import { accept, reject } from "~/components/stations/authorization-actions.server";
+import { AuthorizationCard } from "~/components/stations/general/AuthorizationCard";
 import { replyFor, type FormReply } from "~/components/stations/form-reply";
 import { AudioSettingsForm } from "~/components/stations/general/AudioSettingsForm";
 import { ChannelsTable } from "~/components/stations/general/ChannelsTable";
@@ -16,7 +19,7 @@ import { StationInfoCard } from "~/components/stations/general/StationInfoCard";
 import { StreamingModeCard } from "~/components/stations/general/StreamingModeCard";
 import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { useStationAvailability } from "~/components/stations/station-details";
-import { displayName, toChannelRow } from "~/components/stations/views";
+import { displayName, toAuthorizationView, toChannelRow } from "~/components/stations/views";
 import { loadOrThrow } from "~/manager/failures.server";
 import { stationTypes, useCaseModes } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
@@ -24,7 +27,7 @@ import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { manager } = await requireUser(request, "stations.show");
+  const { user, manager } = await requireUser(request, "stations.show");
   const station = await loadOrThrow(request, () => getStation(manager, params.serialNumber!), "station");
   const withAudienceMic = station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening;
   return {
@@ -54,13 +57,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     output: station.configuration.output,
     hasOutputs: station.state.outputSources.length > 0,
     isSupported: station.type !== stationTypes.v1,
+    authorization: station.authorization.isAuthorized ? null : toAuthorizationView(station),
+    canAuthorize: can(user, "stations.authorize"),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, manager } = await requireUser(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "accept" || intent === "reject") {
+    requirePermission(request, user, "stations.authorize");
+    return (intent === "accept" ? accept : reject)(request, manager, formData, "stationPage");
+  }
   requirePermission(request, user, "stations.edit");
-  return generalAction(request, manager, params.serialNumber!, await readFormData(request));
+  return generalAction(request, manager, params.serialNumber!, formData);
 }
 
 export default function StationGeneral() {
@@ -72,7 +83,8 @@ export default function StationGeneral() {
   return (
     <DirtyFormsGuard>
       <Stack gap="lg">
-        <ReadOnlyNotice reason={availability.editBlockedBy} />
+        {data.authorization ? <AuthorizationCard station={data.authorization} canAuthorize={data.canAuthorize} /> : null}
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={data.info.serialNumber} />
         <StationInfoCard info={data.info} reply={replyFor(reply, "rename")} canEdit={availability.canEdit} />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
         {data.isSupported ? (

@@ -1,6 +1,6 @@
 // /stations/:serialNumber/network — the Network tab: both interfaces and DNS discovery.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useParams } from "@remix-run/react";
 import { Stack } from "@mantine/core";
 import { requirePermission, requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -12,6 +12,7 @@ import { DnsDiscoveryForm } from "~/components/stations/network/DnsDiscoveryForm
 import { NetworkSettingsForm, type InterfaceView } from "~/components/stations/network/NetworkSettingsForm";
 import { useStationAvailability } from "~/components/stations/station-details";
 import { joinSearchDomains, type InterfaceRole } from "~/domain/network";
+import { interfaceFormValues } from "~/domain/network-forms";
 import { loadOrThrow } from "~/manager/failures.server";
 import type { NetworkInterface, Station } from "~/manager/schemas";
 import { getStation } from "~/manager/stations.server";
@@ -22,7 +23,6 @@ function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
   const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";
   const live: NetworkInterface = station.state[key];
   const configured: NetworkInterface = station.configuration[key];
-  const isStatic = configured.mode === "Static";
   return {
     role,
     type: configured.type,
@@ -38,18 +38,7 @@ function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
       searchDomains: joinSearchDomains(live.searchDomains),
       fqdn: live.fqdn,
     },
-    settings: {
-      mode: isStatic ? "Static" : "Dynamic",
-      // A dynamic interface offers its DHCP lease as the starting point for a static address.
-      ip: configured.ip || (isStatic ? "" : live.ip),
-      netmask: configured.netmask || (isStatic ? "" : live.netmask),
-      gateway: configured.gateway || (isStatic ? "" : live.gateway),
-      dns1: configured.dns1 || (isStatic ? "" : live.dns1),
-      dns2: configured.dns2 || (isStatic ? "" : live.dns2),
-      dns3: configured.dns3 || (isStatic ? "" : live.dns3),
-      searchDomains: joinSearchDomains(configured.searchDomains),
-      fqdn: configured.fqdn,
-    },
+    settings: interfaceFormValues(configured, live),
   };
 }
 
@@ -72,10 +61,11 @@ export default function StationNetwork() {
   const { interfaces, dnsDiscovery } = useLoaderData<typeof loader>();
   const reply = useStickyActionData<FormReply>();
   const availability = useStationAvailability();
+  const { serialNumber } = useParams();
   return (
     <DirtyFormsGuard>
       <Stack gap="lg">
-        <ReadOnlyNotice reason={availability.editBlockedBy} />
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={serialNumber!} />
         <NetworkSettingsForm
           key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
           interfaces={interfaces}

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { channelAction } from "~/components/stations/channel/actions.server";
+import { isTestTonePlaying } from "~/components/stations/channel/test-tones.server";
 import { ChannelAccessCard, QrCodeCard, TestToneCard } from "~/components/stations/channel/ChannelAccessCards";
 import { ChannelDetailsForm } from "~/components/stations/channel/ChannelDetailsForm";
 import { PinForm } from "~/components/stations/channel/PinForm";
@@ -44,11 +45,10 @@ function channelTarget(params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.show");
   const { serialNumber, channelIndex } = channelTarget(params);
-  const [station, firmware] = await loadOrThrow(
-    request,
-    () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber)]),
-    "station",
-  );
+  const [[station, firmware], testTonePlaying] = await Promise.all([
+    loadOrThrow(request, () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber)]), "station"),
+    isTestTonePlaying(request, serialNumber, channelIndex),
+  ]);
   const channel = station.audioChannels.find((candidate) => candidate.index === channelIndex);
   if (!channel) throw errorPage("channelNotFound");
   return {
@@ -59,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     options: channelOptionsOf(station),
     audienceMicAvailable:
       station.functionalities.hasAudienceMic && station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening,
+    testTonePlaying,
   };
 }
 
@@ -69,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ChannelDetails() {
-  const { station, availability, channel, values, options, audienceMicAvailable } = useLoaderData<typeof loader>();
+  const { station, availability, channel, values, options, audienceMicAvailable, testTonePlaying } = useLoaderData<typeof loader>();
   const reply = useStickyActionData<FormReply>();
   const { t } = useTranslation("stations");
   const stationPath = `/stations/${encodeURIComponent(station.serialNumber)}`;
@@ -86,7 +87,7 @@ export default function ChannelDetails() {
             {t("channel.subtitle", { index: channel.index, station: station.displayName })}
           </Text>
         </div>
-        <ReadOnlyNotice reason={availability.editBlockedBy} />
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={station.serialNumber} />
         <ChannelDetailsForm
           key={JSON.stringify(values)}
           values={values}
@@ -98,7 +99,7 @@ export default function ChannelDetails() {
         <ChannelAccessCard channelId={channel.channelId} blockedBy={availability.editBlockedBy} />
         <PinForm key={channel.pinCode ?? ""} pinCode={channel.pinCode} reply={replyFor(reply, "savePin")} disabled={disabled} />
         <QrCodeCard qrCodePath={`${stationPath}/channels/${channel.index}/qrcode`} channelId={channel.channelId} channelName={channel.name} />
-        <TestToneCard blockedBy={availability.editBlockedBy} />
+        <TestToneCard blockedBy={availability.editBlockedBy} playing={testTonePlaying} />
       </Stack>
       {(["saveDetails", "savePin"] as const).map((intent) => (
         <ConfirmDialog

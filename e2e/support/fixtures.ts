@@ -1,6 +1,8 @@
 // Test fixtures: every test starts from the simulator's default fleet with no faults, signed in
 // as the role it names (`test.use({ role: "moderator" })`; "none" for signed out). Sign-in runs
-// once per role and worker through the real development identity provider.
+// once per role and worker through the real development identity provider. A test fails on any
+// uncaught page error or console error (a hydration mismatch shows as both), unless it names the
+// console errors it expects (`test.use({ expectedConsoleErrors: [/…/] })`).
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { simulator, type DemoRole } from "./simulator";
 
@@ -29,11 +31,27 @@ export async function signInOnPage(page: Page, role: DemoRole) {
 
 type StorageState = Awaited<ReturnType<typeof signInThroughBrowser>>;
 
+/** Chromium reports an answer with an error status, or a request a test blocks, so; tests check those themselves. */
+const failedResource = /^Failed to load resource: /;
+
 export const test = base.extend<
-  { role: Role; resetSimulator: void },
+  { role: Role; expectedConsoleErrors: RegExp[]; resetSimulator: void },
   { signedInStates: Map<DemoRole, Promise<StorageState>> }
 >({
   role: ["admin", { option: true }],
+  expectedConsoleErrors: [[], { option: true }],
+  context: async ({ context, expectedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    context.on("weberror", (error) => problems.push(`page error: ${error.error().message}`));
+    context.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (failedResource.test(text) || expectedConsoleErrors.some((expected) => expected.test(text))) return;
+      problems.push(`console error on ${message.page()?.url() ?? "a page"}: ${text}`);
+    });
+    await use(context);
+    expect(problems, "page errors and console errors").toEqual([]);
+  },
   signedInStates: [async ({}, use) => use(new Map()), { scope: "worker" }],
   storageState: async ({ role, browser, signedInStates, baseURL }, use) => {
     if (role === "none") return use({ cookies: [], origins: [] });

@@ -140,16 +140,12 @@ export function updateNetworkSettings(state: ManagerState, serialNumber: string,
   networkInterfaceErrors(settings.streamingNetworkInterface, "streamingNetworkInterface", errors);
   throwIfAny(errors);
   const { configuration, state: live } = record.station;
-  configuration.controlNetworkInterface = configuredInterface(
-    configuration.controlNetworkInterface,
-    settings.controlNetworkInterface,
-  );
-  configuration.streamingNetworkInterface = configuredInterface(
-    configuration.streamingNetworkInterface,
-    settings.streamingNetworkInterface,
-  );
-  live.controlNetworkInterface = liveInterface(live.controlNetworkInterface, configuration.controlNetworkInterface);
-  live.streamingNetworkInterface = liveInterface(live.streamingNetworkInterface, configuration.streamingNetworkInterface);
+  for (const key of ["controlNetworkInterface", "streamingNetworkInterface"] as const) {
+    const before = configuration[key];
+    configuration[key] = configuredInterface(before, settings[key]);
+    // A station handed the configuration it already has keeps its interface (and DHCP lease) as it is.
+    if (JSON.stringify(configuration[key]) !== JSON.stringify(before)) live[key] = liveInterface(live[key], configuration[key]);
+  }
   state.commitStation(record);
   return record.station;
 }

@@ -56,8 +56,10 @@ describe("the stations texts", () => {
   });
 
   it("explains every reason a control can be disabled", () => {
-    for (const reason of ["notConnected", "updating", "resetting", "rebooting", "cannotReboot", "unsupported", "changingMode"]) {
+    const reasons = ["notConnected", "unauthorized", "updateRequired", "unknownType", "updating", "resetting", "rebooting", "brokenReboot", "cannotReboot", "unsupported", "changingMode"];
+    for (const reason of reasons) {
       expect(text(en, `blocked.${reason}`), reason).toBeTypeOf("string");
+      expect(text(de, `blocked.${reason}`), reason).toBeTypeOf("string");
     }
   });
 

@@ -234,6 +234,33 @@ describe("PUT UpdateNetworkSettings", () => {
     expect(updated.state.controlNetworkInterface.ip).toBe("10.10.20.142");
   });
 
+  it("leaves an interface handed its own configuration as it is, DHCP search domains included", async () => {
+    const before = StationSchema.parse((await simulator.call("GET", managerPaths.station("MCS-0042"))).body);
+    const { controlNetworkInterface: control, streamingNetworkInterface: streaming } = before.configuration;
+    const answer = await simulator.call("PUT", managerPaths.updateNetworkSettings("MCS-0042"), {
+      body: {
+        controlNetworkInterface: { ...dynamic, mode: "Static", ip: "10.10.20.143", netmask: "255.255.255.0", dns1: "10.10.20.1" },
+        streamingNetworkInterface: {
+          mode: streaming.mode,
+          ip: streaming.ip,
+          netmask: streaming.netmask,
+          gateway: streaming.gateway,
+          dns1: streaming.dns1,
+          dns2: streaming.dns2,
+          dns3: streaming.dns3,
+          searchDomains: streaming.searchDomains,
+          fqdn: streaming.fqdn,
+        },
+      },
+    });
+    const updated = StationSchema.parse(answer.body);
+    expect(updated.state.controlNetworkInterface.ip).toBe("10.10.20.143");
+    expect(control.ip).not.toBe("10.10.20.143");
+    expect(updated.configuration.streamingNetworkInterface).toEqual(streaming);
+    expect(updated.state.streamingNetworkInterface).toEqual(before.state.streamingNetworkInterface);
+    expect(updated.state.streamingNetworkInterface.searchDomains).toEqual(["venue.local"]);
+  });
+
   it("answers 400 with field errors per interface for an invalid static address", async () => {
     const problem = expectProblem(
       await simulator.call("PUT", managerPaths.updateNetworkSettings("MCS-0042"), {

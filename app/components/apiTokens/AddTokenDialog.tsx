@@ -20,6 +20,7 @@ import {
   type TokenExpiryPresetKey,
 } from "~/domain/tokens";
 import { tokenNameMaxLength, tokenScopes } from "~/manager/schemas";
+import { SpacedGroup } from "~/components/SpacedGroup";
 import { withSearchParams } from "~/utils/url";
 
 function initialPreset(value: unknown): TokenExpiryPresetKey {
@@ -147,14 +148,14 @@ export function AddTokenDialog({
               </Input.Error>
             ) : null}
           </Fieldset>
-          <Group justify="flex-end" gap="sm">
+          <SpacedGroup justify="flex-end" gap="sm">
             <Button component={Link} to={closeHref} variant="default" preventScrollReset replace>
               {t("common:actions.cancel")}
             </Button>
             <Button type="submit" name="intent" value="createToken" loading={submitting}>
               {t("apiTokens.add.submit")}
             </Button>
-          </Group>
+          </SpacedGroup>
         </Stack>
       </Form>
     </DialogFrame>

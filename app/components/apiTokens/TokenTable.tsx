@@ -19,7 +19,7 @@ export interface TokenRow {
 export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer type="native" minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
         <caption className="visually-hidden">{t("apiTokens.table.caption")}</caption>
         <Table.Thead>

@@ -2,7 +2,8 @@
 // each button is a round trip that edits the draft on the server; with JavaScript the same
 // buttons edit it here, images upload on drop, the preview follows every change, and Save and
 // Undo wait for a change.
-import { Button, Grid, Group, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Grid, Stack, Switch, Text, Title } from "@mantine/core";
+import { SpacedGroup } from "~/components/SpacedGroup";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconArrowBackUp, IconDeviceFloppy, IconPlus, IconRestore } from "@tabler/icons-react";
 import { useMemo, type FormEvent } from "react";
@@ -103,7 +104,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
           <UnsavedChangesGuard when={hydrated && changed} />
           <ErrorSummary form={summary} fields={summaryFields} />
           <Stack gap="xl">
-            <Group gap="sm" className="customization-actions">
+            <SpacedGroup gap="sm" className="customization-actions">
               <Button
                 type="submit"
                 name="intent"
@@ -133,7 +134,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                   {t("views.appCustomization.reset.open")}
                 </ConfirmLink>
               ) : null}
-            </Group>
+            </SpacedGroup>
             <Switch
               name={fieldNames.isActive}
               checked={draft.isActive}

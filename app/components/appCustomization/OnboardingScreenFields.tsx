@@ -2,6 +2,7 @@
 // (move up, move down, delete) — each a submit button that edits the draft in the browser with
 // JavaScript and in the action without.
 import { Card, Group, Image, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { SpacedGroup } from "~/components/SpacedGroup";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ImageInput } from "~/components/appCustomization/ImageInput";
@@ -48,7 +49,7 @@ export function OnboardingScreenFields({
           <Title order={3} size="h4" id={`${fieldId(names.headline)}-title`}>
             {t("views.appCustomization.onboarding.screen", { number })}
           </Title>
-          <Group gap="xs">
+          <SpacedGroup gap="xs">
             <IntentButton
               intent={{ type: "moveScreen", index, offset: -1 }}
               onIntent={onIntent}
@@ -78,7 +79,7 @@ export function OnboardingScreenFields({
             >
               {t("common:actions.delete")}
             </IntentButton>
-          </Group>
+          </SpacedGroup>
         </Group>
         <TextInput
           id={fieldId(names.headline)}

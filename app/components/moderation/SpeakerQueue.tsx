@@ -1,6 +1,7 @@
-// The speaker queue: who has the audience mic, who waits (in order), and the moderator's forms
-// — Next speaker (carrying the speaker the moderator saw), mute/unmute (carrying the target
-// state) and clear (confirmed first, as URL state).
+// The speaker queue: who has the audience mic, the moderator's forms — Next speaker (carrying
+// the speaker the moderator saw), mute/unmute (carrying the target state) and clear (confirmed
+// first, as URL state) — and then who waits, in order. The actions come before the waiting list
+// so that on a 600 px kiosk Next speaker stays on the first screen however long the queue is.
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconMicrophone, IconMicrophoneOff, IconPlayerTrackNext, IconTrash } from "@tabler/icons-react";
@@ -96,28 +97,6 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
           )}
         </Stack>
 
-        <Stack gap="xs" component="section" aria-labelledby="waiting-heading">
-          <Title order={3} size="h4" id="waiting-heading">
-            {t("queue.waiting")}
-          </Title>
-          {waiting.length > 0 ? (
-            <List type="ordered" spacing={4} data-testid="waiting-list">
-              {waiting.map((entry) => (
-                <List.Item key={entry.index}>
-                  <Text span fw={600}>
-                    {entry.displayName}
-                  </Text>{" "}
-                  <Text span size="sm" c="dimmed">
-                    {t("queue.requestedAt", { time: entry.requestedAt })}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text c="dimmed">{t("queue.nobodyWaiting")}</Text>
-          )}
-        </Stack>
-
         {canEdit ? (
           <Group gap="sm">
             <Form method="post" preventScrollReset>
@@ -144,6 +123,27 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
             )}
           </Group>
         ) : null}
+        <Stack gap="xs" component="section" aria-labelledby="waiting-heading">
+          <Title order={3} size="h4" id="waiting-heading">
+            {t("queue.waiting")}
+          </Title>
+          {waiting.length > 0 ? (
+            <List type="ordered" spacing={4} data-testid="waiting-list">
+              {waiting.map((entry) => (
+                <List.Item key={entry.index}>
+                  <Text span fw={600}>
+                    {entry.displayName}
+                  </Text>{" "}
+                  <Text span size="sm" c="dimmed">
+                    {t("queue.requestedAt", { time: entry.requestedAt })}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text c="dimmed">{t("queue.nobodyWaiting")}</Text>
+          )}
+        </Stack>
       </Stack>
       <ConfirmDialog
         name="clearSpeakers"

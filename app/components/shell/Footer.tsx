@@ -1,4 +1,5 @@
-// Footer: the backend version and the legal pages on the accounts site.
+// Footer: the backend version and the legal pages on the accounts site. The spaces between the
+// links are for text browsers (a flex row ignores them).
 import { Anchor, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
@@ -23,10 +24,10 @@ export function Footer({ links }: { links: FooterLinks }) {
       <Group gap="md" component="nav" aria-label={t("footer.links")}>
         <Anchor size="sm" href={accountsPage(links.accountsUrl, "imprint")} target="_blank" rel="noreferrer">
           {t("footer.imprint")}
-        </Anchor>
+        </Anchor>{" "}
         <Anchor size="sm" href={accountsPage(links.accountsUrl, "terms-of-use")} target="_blank" rel="noreferrer">
           {t("footer.termsOfUse")}
-        </Anchor>
+        </Anchor>{" "}
         <Anchor size="sm" href={accountsPage(links.accountsUrl, "privacy")} target="_blank" rel="noreferrer">
           {t("footer.privacy")}
         </Anchor>

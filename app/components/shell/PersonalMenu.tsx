@@ -89,7 +89,7 @@ export function PersonalMenu({
           </Group>
           <Anchor href={accountsPage(footer.accountsUrl, "profile")} target="_blank" rel="noreferrer">
             {t("personalMenu.profile")} <span className="visually-hidden">{t("personalMenu.opensInNewTab")}</span>
-          </Anchor>
+          </Anchor>{" "}
           <Anchor href={footer.documentationsUrl} target="_blank" rel="noreferrer">
             {t("personalMenu.documentation")} <span className="visually-hidden">{t("personalMenu.opensInNewTab")}</span>
           </Anchor>

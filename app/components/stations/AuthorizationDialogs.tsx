@@ -10,7 +10,7 @@ import type { AuthorizationView } from "~/components/stations/views";
 
 export const authorizationDialogParams = ["station", "fingerprintChanged"];
 
-function StationIdentity({ station }: { station: AuthorizationView }) {
+export function StationIdentity({ station }: { station: AuthorizationView }) {
   const { t } = useTranslation("stations");
   const rows = [
     [t("authorization.serialNumber"), station.serialNumber],

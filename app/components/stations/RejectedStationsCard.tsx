@@ -1,5 +1,5 @@
 // Rejected stations are hidden from the list; clearing lets them come back once they are
-// rebooted (operations.md §4).
+// rebooted (operations.md §4). With none rejected there is nothing to say or clear: no card.
 import { Button, Card, Group, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 export function RejectedStationsCard({ count, canAuthorize }: { count: number; canAuthorize: boolean }) {
   const { t } = useTranslation("stations");
   const submitting = useNavigation().formData?.get("intent") === "clearRejected";
+  if (count === 0) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="rejected-stations-title">
       <Title order={2} size="h3" id="rejected-stations-title">
@@ -19,7 +20,7 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
       {canAuthorize ? (
         <Form method="post" preventScrollReset>
           <Group mt="md">
-            <Button type="submit" name="intent" value="clearRejected" variant="default" disabled={count === 0} loading={submitting}>
+            <Button type="submit" name="intent" value="clearRejected" variant="default" loading={submitting}>
               {t("rejected.clear")}
             </Button>
           </Group>

@@ -17,7 +17,7 @@ const colors: Record<ComputedState, { color: string; variant: "light" | "default
 export function StationStateBadge({ state }: { state: ComputedState }) {
   const { t } = useTranslation();
   return (
-    <Badge {...colors[state]} radius="sm" style={{ textTransform: "none", flexShrink: 0 }} styles={{ label: { overflow: "visible" } }}>
+    <Badge {...colors[state]} radius="sm" style={{ textTransform: "none", flexShrink: 0 }}>
       {t(connectionStateLabelKey(state))}
     </Badge>
   );

@@ -1,8 +1,9 @@
 // The station details tabs as plain links styled as tabs (STACK.md: Mantine Tabs need
 // JavaScript for the keyboard): General, Network, Log, Firmware.
-import { Box, Group, UnstyledButton } from "@mantine/core";
+import { Box, UnstyledButton } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SpacedGroup } from "~/components/SpacedGroup";
 
 const tabs = [
   { key: "general", path: "" },
@@ -17,7 +18,7 @@ export function StationTabs({ serialNumber }: { serialNumber: string }) {
   const base = `/stations/${encodeURIComponent(serialNumber)}`;
   return (
     <Box component="nav" aria-label={t("tabs.label")} style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-      <Group gap={0} wrap="wrap">
+      <SpacedGroup gap={0} wrap="wrap">
         {tabs.map((tab) => {
           const to = `${base}${tab.path}`;
           const active = pathname.replace(/\/$/, "") === to;
@@ -39,7 +40,7 @@ export function StationTabs({ serialNumber }: { serialNumber: string }) {
             </UnstyledButton>
           );
         })}
-      </Group>
+      </SpacedGroup>
     </Box>
   );
 }

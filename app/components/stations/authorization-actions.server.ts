@@ -1,5 +1,6 @@
-// The stations list's actions: accept (with the fingerprint the user checked), reject, and clear
-// the rejected stations. A changed fingerprint brings the Accept dialog back with the new one.
+// Authorization, from the stations list and from an unauthorized station's own page: accept
+// (with the fingerprint the user checked), reject, and clear the rejected stations. A changed
+// fingerprint brings the Accept dialog back with the new one.
 import { redirect } from "@remix-run/node";
 import { runCommand } from "~/components/stations/form-actions.server";
 import { currentPath } from "~/error-pages.server";
@@ -19,7 +20,10 @@ function field(formData: FormData, name: string) {
   return typeof value === "string" ? value : "";
 }
 
-export function accept(request: Request, manager: ManagerClient, formData: FormData) {
+/** Where the dialogs are: on the list they name the station in the URL, on its page it is the page's. */
+type DialogPlace = "list" | "stationPage";
+
+export function accept(request: Request, manager: ManagerClient, formData: FormData, place: DialogPlace = "list") {
   const serialNumber = field(formData, "serialNumber");
   return runCommand(request, {
     run: () => acceptStation(manager, serialNumber, field(formData, "fingerprint")),
@@ -30,7 +34,11 @@ export function accept(request: Request, manager: ManagerClient, formData: FormD
         // The Manager now holds the station's current fingerprint: offer it to check and accept.
         await setFlash(request, { kind: "error", message: "stations:authorization.fingerprintMismatch" });
         return redirect(
-          withSearchParams(listPath(request), { confirm: "accept", station: serialNumber, fingerprintChanged: "1" }),
+          withSearchParams(listPath(request), {
+            confirm: "accept",
+            station: place === "list" ? serialNumber : null,
+            fingerprintChanged: "1",
+          }),
         );
       }
       if (isStationNotReady(error)) {
@@ -42,12 +50,14 @@ export function accept(request: Request, manager: ManagerClient, formData: FormD
   });
 }
 
-export function reject(request: Request, manager: ManagerClient, formData: FormData) {
+export function reject(request: Request, manager: ManagerClient, formData: FormData, place: DialogPlace = "list") {
   const serialNumber = field(formData, "serialNumber");
   return runCommand(request, {
     run: () => rejectStation(manager, serialNumber),
     success: { message: "stations:authorization.rejected", values: { serialNumber } },
     failedKey: "stations:authorization.rejectFailed",
+    // A rejected station is gone from the lists; its page has nothing left to offer.
+    redirectTo: place === "stationPage" ? "/stations" : undefined,
   });
 }
 

@@ -65,7 +65,8 @@ export function QrCodeCard({ qrCodePath, channelId, channelName }: { qrCodePath:
   );
 }
 
-export function TestToneCard({ blockedBy }: { blockedBy: BlockedReason | null }) {
+/** Play, or Stop while a tone this user started plays. */
+export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason | null; playing: boolean }) {
   const { t } = useTranslation("stations");
   const unsaved = useHasUnsavedChanges();
   return (
@@ -74,7 +75,13 @@ export function TestToneCard({ blockedBy }: { blockedBy: BlockedReason | null })
         <Text size="sm" maw={560}>
           {t("testTone.hint")}
         </Text>
-        {unsaved ? (
+        {playing ? (
+          <Form method="post" preventScrollReset>
+            <SubmitButton intent="stopTestTone" variant="default" disabled={blockedBy !== null}>
+              {t("testTone.stop")}
+            </SubmitButton>
+          </Form>
+        ) : unsaved ? (
           <Stack gap={4}>
             <Button disabled aria-describedby="test-tone-unsaved">
               {t("testTone.play")}
@@ -88,11 +95,6 @@ export function TestToneCard({ blockedBy }: { blockedBy: BlockedReason | null })
             {t("testTone.play")}
           </GuardedConfirmLink>
         )}
-        <Form method="post" preventScrollReset>
-          <SubmitButton intent="stopTestTone" variant="default" disabled={blockedBy !== null}>
-            {t("testTone.stop")}
-          </SubmitButton>
-        </Form>
       </Stack>
       <ConfirmDialog
         name="testTone"

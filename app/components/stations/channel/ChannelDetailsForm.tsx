@@ -8,6 +8,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { CheckboxField, EditableArea, SelectField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import { genericConnectorNumber } from "~/domain/audio";
 import { channelDetailsSchema, type ChannelOptions } from "~/domain/channel-forms";
 
 export interface ChannelDetailsValues {
@@ -33,6 +34,10 @@ export function ChannelDetailsForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
+  const connectorName = (label: string, kind: "Input" | "Output") => {
+    const number = genericConnectorNumber(label, kind);
+    return number === null ? label : t(kind === "Input" ? "channel.inputName" : "channel.outputName", { number });
+  };
   const fieldError = useFieldError();
   const schema = useMemo(() => channelDetailsSchema(options), [options]);
   const [form, fields] = useStationForm({ id: "channel-details", schema, lastResult: reply, defaultValue: values });
@@ -72,8 +77,8 @@ export function ChannelDetailsForm({
                 ...options.inputOptions.map((choice) => ({
                   value: choice.value,
                   label: choice.rightLabel
-                    ? t("channel.stereoInput", { left: choice.leftLabel, right: choice.rightLabel })
-                    : t("channel.monoInput", { input: choice.leftLabel }),
+                    ? t("channel.stereoInput", { left: connectorName(choice.leftLabel, "Input"), right: connectorName(choice.rightLabel, "Input") })
+                    : t("channel.monoInput", { input: connectorName(choice.leftLabel, "Input") }),
                 })),
               ]}
             />
@@ -84,7 +89,10 @@ export function ChannelDetailsForm({
                   field={fields.uplinkOutput}
                   label={labels.uplinkOutput}
                   description={t("channel.uplinkOutputHint")}
-                  choices={[{ value: "", label: t("channel.noOutput") }, ...options.outputOptions]}
+                  choices={[
+                    { value: "", label: t("channel.noOutput") },
+                    ...options.outputOptions.map((option) => ({ ...option, label: connectorName(option.label, "Output") })),
+                  ]}
                 />
               </>
             ) : (

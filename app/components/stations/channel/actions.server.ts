@@ -1,5 +1,6 @@
 // The channel details' intents: details and PIN (each confirmed first: listeners must rejoin),
 // new access (channel ID and QR code), and the test tone.
+import { rememberTestTone } from "~/components/stations/channel/test-tones.server";
 import { replyWithFailure, reviewForm, runCommand, saveForm, savedMessages } from "~/components/stations/form-actions.server";
 import type { FormReply } from "~/components/stations/form-reply";
 import {
@@ -85,7 +86,10 @@ export async function channelAction(
     case "stopTestTone": {
       const playing = intent === "playTestTone";
       return runCommand(request, {
-        run: () => setTestTone(manager, serialNumber, channelIndex, playing),
+        async run() {
+          await setTestTone(manager, serialNumber, channelIndex, playing);
+          await rememberTestTone(request, serialNumber, channelIndex, playing);
+        },
         success: { message: playing ? "stations:testTone.playing" : "stations:testTone.stopped", values },
         failedKey: "stations:testTone.failed",
         notFound: "channel",

@@ -13,7 +13,7 @@ export function ChannelsTable({ serialNumber, channels }: { serialNumber: string
       {channels.length === 0 ? (
         <Text c="dimmed">{t("channels.none")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer type="native" minWidth={560}>
           <Table striped verticalSpacing="sm">
             <caption className="visually-hidden">{t("channels.caption")}</caption>
             <Table.Thead>

@@ -1,5 +1,6 @@
-// Reboot, remove and factory reset, each confirmed and each disabled with the reason while the
-// station is not Connected, is updating or rebooting (reboot also on firmware that cannot).
+// Reboot, remove and factory reset, each confirmed. Reboot and factory reset are disabled with
+// the reason while the station is not Connected, is updating or rebooting (reboot also on
+// firmware that cannot); Remove is offered in every state — a dead station is what it is for.
 import { Checkbox, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -12,7 +13,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
   const actions = [
     { action: "reboot", blockedBy: rebootBlockedBy, hint: t("actions.rebootHint"), variant: "default" },
     { action: "factoryReset", blockedBy: editBlockedBy, hint: t("actions.factoryResetHint"), variant: "default", color: "red" },
-    { action: "remove", blockedBy: editBlockedBy, hint: t("actions.removeHint"), color: "red" },
+    { action: "remove", blockedBy: null, hint: t("actions.removeHint"), color: "red" },
   ] as const;
   return (
     <SettingsCard id="station-actions-title" title={t("actions.title")}>
@@ -52,7 +53,6 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         confirmLabel={t("actions.remove")}
         intent="remove"
         color="red"
-        confirmDisabled={editBlockedBy !== null}
       >
         {t("actions.removeMessage")}
       </ConfirmDialog>

@@ -18,9 +18,9 @@ function ModeName({ mode }: { mode: UseCaseMode }) {
   const { t } = useTranslation("stations");
   return (
     <Group gap="xs" component="span" wrap="nowrap" style={{ display: "inline-flex" }}>
-      <span>{t(`mode.names.${mode}`)}</span>
+      <span>{t(`mode.names.${mode}`)}</span>{" "}
       {mode === useCaseModes.audienceMicAndAssistiveListening ? (
-        <Badge color="violet" variant="light" size="sm" radius="sm">
+        <Badge component="span" color="violet" variant="light" size="sm" radius="sm">
           {t("mode.beta")}
         </Badge>
       ) : null}

@@ -8,22 +8,10 @@ import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { FactsTable, type Fact } from "~/components/stations/FactsTable";
 import { EditableArea, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
-import { dnsFields, networkSettingsSchema } from "~/domain/network-forms";
+import { dnsFields, networkSettingsSchema, type InterfaceFormValues } from "~/domain/network-forms";
 import type { InterfaceRole } from "~/domain/network";
 import type { LinkState, NetworkInterfaceType } from "~/manager/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
-
-export interface InterfaceSettingsValues {
-  mode: "Dynamic" | "Static";
-  ip: string;
-  netmask: string;
-  gateway: string;
-  dns1: string;
-  dns2: string;
-  dns3: string;
-  searchDomains: string;
-  fqdn: string;
-}
 
 export interface InterfaceView {
   role: InterfaceRole;
@@ -40,7 +28,7 @@ export interface InterfaceView {
     searchDomains: string;
     fqdn: string;
   };
-  settings: InterfaceSettingsValues;
+  settings: InterfaceFormValues;
 }
 
 const textFields = ["ip", "netmask", "gateway", ...dnsFields, "searchDomains", "fqdn"] as const;

@@ -1,10 +1,16 @@
 // The Network tab's intents: the interfaces' settings and DNS discovery.
 import { saveForm, savedMessages } from "~/components/stations/form-actions.server";
 import type { FormReply } from "~/components/stations/form-reply";
-import { dnsDiscoverySchema, networkFieldNames, networkSettingsSchema, toDnsDiscoverySettings, toNetworkInterfaceSettings } from "~/domain/network-forms";
+import {
+  dnsDiscoverySchema,
+  interfaceSettingsToSave,
+  networkFieldNames,
+  networkSettingsSchema,
+  toDnsDiscoverySettings,
+} from "~/domain/network-forms";
 import { errorPage } from "~/error-pages.server";
 import type { ManagerClient } from "~/manager/http.server";
-import { updateNetworkSettings, updateStationConfiguration } from "~/manager/stations.server";
+import { getStation, updateNetworkSettings, updateStationConfiguration } from "~/manager/stations.server";
 
 export async function networkAction(
   request: Request,
@@ -21,11 +27,20 @@ export async function networkAction(
         schema: networkSettingsSchema,
         ...savedMessages("network", values),
         fieldNames: networkFieldNames,
-        save: (value) =>
-          updateNetworkSettings(manager, serialNumber, {
-            controlNetworkInterface: toNetworkInterfaceSettings(value.control),
-            streamingNetworkInterface: toNetworkInterfaceSettings(value.streaming),
-          }),
+        async save(value) {
+          // The Manager takes both interfaces at once: the one the user left alone goes back as it is.
+          const { configuration, state } = await getStation(manager, serialNumber);
+          await updateNetworkSettings(manager, serialNumber, {
+            controlNetworkInterface: interfaceSettingsToSave(value.control, {
+              configured: configuration.controlNetworkInterface,
+              live: state.controlNetworkInterface,
+            }),
+            streamingNetworkInterface: interfaceSettingsToSave(value.streaming, {
+              configured: configuration.streamingNetworkInterface,
+              live: state.streamingNetworkInterface,
+            }),
+          });
+        },
       });
     case "saveDnsDiscovery":
       return saveForm(request, formData, {

@@ -1,0 +1,105 @@
+// German is complete: every page rendered in German shares no text with the same page in
+// English, apart from names and values (the fleet's, the demo account's, the Manager's own free
+// text), numbers, and the explicit list of product terms and words German uses as they are.
+import type { Page } from "@playwright/test";
+import { expect, simulator, test } from "./support/fixtures";
+import { pageTexts } from "./support/page-texts";
+import { adminPages, moderatorPages } from "./support/pages";
+
+const api = "/configuration/api/v1.0";
+
+/** Product terms, and words that are the same in German (docs/decisions/013-german-glossary.md). */
+const sharedTerms = [
+  // product, modes and models
+  "Station Console", "Assistive Listening", "MCS v1", "MCS v2", "MCS-100", "MCS-200", "Manager", "Beta",
+  // technical terms and units
+  "PIN", "QR", "DNS", "FQDN", "IP", "MAC", "DHCP", "EULA", "API", "Token", "SPDIF", "AES", "dBu", "dBV", "dB", "ms",
+  "Lo Gain", "Noise Gate", "Mono", "Stereo", "Analog", "Digital", "Gateway", "Streaming", "Firmware", "Ctrl", "PoE", "Stream",
+  "LAN2", "LAN3", "SVG", "PNG", "Logo", "Live",
+  // words German writes the same way
+  "Dashboard", "Status", "Name", "Version", "Text", "Info", "Station", "Moderation", "Position", "Admin", "Owner", "Moderator",
+  // the language choice names each language in itself
+  "English", "Deutsch",
+];
+
+/** Names and values the pages show from the Manager and the identity provider. */
+async function dataTexts(): Promise<string[]> {
+  const [stations, tokens, events, moderation] = (await Promise.all([
+    simulator.api("admin", "GET", `${api}/stations?take=100`),
+    simulator.api("admin", "GET", `${api}/tokens`),
+    simulator.api("admin", "GET", `${api}/systemEvents?take=100`),
+    simulator.api("admin", "GET", `${api}/moderation/`),
+  ])) as unknown[];
+  const names = new Set<string>(["Alex Admin", "AA", "Olivia Owner", "OO", "Max Moderator", "MM", "Demo Venue"]);
+  const nameKeys = new Set(["name", "displayName", "group", "stationName", "serialNumber", "channelId", "message", "model"]);
+  const collect = (value: unknown, key = "") => {
+    if (typeof value === "string" && nameKeys.has(key) && value.trim()) names.add(value.trim());
+    else if (Array.isArray(value)) value.forEach((item) => collect(item, key));
+    else if (value && typeof value === "object") for (const [child, item] of Object.entries(value)) collect(item, child);
+  };
+  [stations, tokens, events, moderation].forEach((answer) => collect(answer));
+  return [...names].sort((a, b) => b.length - a.length);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** What is left of a text once names, values, numbers and shared terms are taken out. */
+function untranslatedPart(text: string, data: string[]) {
+  let rest = text;
+  for (const value of data) rest = rest.split(value).join(" ");
+  for (const term of [...sharedTerms].sort((a, b) => b.length - a.length)) {
+    rest = rest.replace(new RegExp(`(^|[^\\p{L}])${escape(term)}(?=$|[^\\p{L}])`, "gu"), "$1 ");
+  }
+  // Addresses, versions, IDs and host names: anything with a digit or a dot inside.
+  rest = rest.replace(/\S*[\d.:]\S*/g, " ");
+  return /\p{L}{2,}/u.test(rest) ? text : null;
+}
+
+async function textsIn(page: Page, language: "en" | "de", path: string) {
+  const value = Buffer.from(JSON.stringify(language)).toString("base64");
+  await page.context().addCookies([{ name: "lng", value, url: test.info().project.use.baseURL! }]);
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  if (test.info().project.name === "js") await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+  return pageTexts(page);
+}
+
+async function expectGermanComplete(page: Page, path: string) {
+  const english = await textsIn(page, "en", path);
+  const german = await textsIn(page, "de", path);
+  const data = await dataTexts();
+  const inBoth = german.filter((text) => english.includes(text));
+  expect(inBoth.map((text) => untranslatedPart(text, data)).filter(Boolean), `English text on the German ${path}`).toEqual([]);
+}
+
+test.describe("as an admin", () => {
+  for (const path of adminPages) {
+    test(`${path} in German has no English text`, async ({ page }) => {
+      await expectGermanComplete(page, path);
+    });
+  }
+});
+
+test.describe("as a moderator", () => {
+  test.use({ role: "moderator" });
+  for (const path of moderatorPages) {
+    test(`${path} in German has no English text`, async ({ page }) => {
+      await expectGermanComplete(page, path);
+    });
+  }
+});
+
+test.describe("signed out", () => {
+  test.use({ role: "none" });
+  test("the sign-in page in German has no English text", async ({ page }) => {
+    await expectGermanComplete(page, "/login");
+  });
+});
+
+test("the audience mic has one German name everywhere: Publikumsmikrofon", async ({ page }) => {
+  for (const path of ["/stations/MCS-0043", "/stations/MCS-0043/channels/1", "/moderation/MCS-0043/1", "/appView"]) {
+    const texts = (await textsIn(page, "de", path)).join("\n");
+    expect(texts, path).toContain("Publikumsmikrofon");
+    expect(texts, path).not.toMatch(/Saalmikrofon|Audience Mic/i);
+  }
+});

@@ -1,0 +1,81 @@
+// Text browsers (w3m, lynx) ignore CSS: visually hidden text must be apart from the visible text
+// next to it, and links and buttons in a row must not run into one word. Each page is dumped as
+// a text browser shows it; CI installs both (.ci/run).
+import { execFileSync, spawnSync } from "node:child_process";
+import type { BrowserContext } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { consoleUrl } from "./support/ports";
+
+const pages = [
+  "/dashboard",
+  "/stations",
+  "/stations?confirm=accept&station=MCS-0047",
+  "/stations/MCS-0042",
+  "/stations/MCS-0043",
+  "/stations/MCS-0042/network",
+  "/stations/MCS-0042/log",
+  "/stations/MCS-0042/firmware",
+  "/stations/MCS-0042/channels/1",
+  "/appView",
+  "/moderation",
+  "/moderation/MCS-0043/1",
+  "/settings",
+  "/apiTokens",
+  "/apiTokens?dialog=addToken",
+  "/appCustomization",
+];
+
+const installed = (command: string) => spawnSync("which", [command]).status === 0;
+
+async function sessionCookie(context: BrowserContext) {
+  const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
+  return `__session=${session!.value}`;
+}
+
+function w3m(path: string, cookie: string) {
+  return execFileSync("w3m", ["-dump", "-cols", "400", "-header", `Cookie: ${cookie}`, `${consoleUrl}${path}`], { encoding: "utf8" });
+}
+
+async function lynx(path: string, cookie: string) {
+  const html = await (await fetch(`${consoleUrl}${path}`, { headers: { Cookie: cookie } })).text();
+  return execFileSync("lynx", ["-dump", "-stdin", "-force_html", "-nolist", "-width=400", "-display_charset=utf-8"], {
+    input: html,
+    encoding: "utf8",
+  });
+}
+
+/**
+ * Words that two pieces of text ran into: a lower-case letter or a closing bracket straight
+ * before a capital ("GeneralNetwork", "tab)Documentation"). Units (dBu, dBV), the PoE interface
+ * and lynx's "(intent)" marks on named buttons are spelled so on purpose.
+ */
+function runTogether(dump: string) {
+  return [...new Set(dump.split(/\s+/))].filter(
+    (word) => /(\p{Ll}|\))\p{Lu}/u.test(word) && !/^\(?d?B[uV]?\)?$|PoE|^\(\p{Ll}[\w:-]*\)$/u.test(word),
+  );
+}
+
+for (const browser of ["w3m", "lynx"] as const) {
+  test.describe(`in ${browser}`, () => {
+    test.skip(!installed(browser), `${browser} is not installed`);
+    const dumpOf = browser === "w3m" ? async (path: string, cookie: string) => w3m(path, cookie) : lynx;
+
+    for (const path of pages) {
+      test(`${path} reads as separate words`, async ({ context }) => {
+        const dump = await dumpOf(path, await sessionCookie(context));
+        expect(dump).toContain("Version");
+        expect(runTogether(dump)).toEqual([]);
+      });
+    }
+
+    test("a station's tabs and the sorted column's hidden text stand apart", async ({ context }) => {
+      const cookie = await sessionCookie(context);
+      const station = (await dumpOf("/stations/MCS-0042", cookie)).replace(/\s+/g, " ");
+      expect(station).toMatch(/General\s+Network\s+Log\s+Firmware/);
+      const list = (await dumpOf("/stations", cookie)).replace(/\s+/g, " ");
+      expect(list).toContain("Station sorted ascending, Sort by Station");
+      expect(list).toContain("Status Sort by Status");
+      expect(list).toMatch(/Imprint\s+Terms of use\s+Privacy/);
+    });
+  });
+}
