@@ -1,6 +1,9 @@
 // Live updates through the console's hub bridge: JavaScript-only by nature.
 import { expect, simulator, test } from "./support/fixtures";
 
+// While the simulator's hubs are down, the browser reports each refused reconnect.
+test.use({ expectedConsoleErrors: [/WebSocket connection to .*\/hubs\/\w+.* failed/] });
+
 test("a station renamed through the Manager's API appears on the open page without a reload", async ({ page }) => {
   await page.goto("/stations");
   const marker = await page.evaluate(() => ((window as unknown as { liveMarker: number }).liveMarker = Math.random()));

@@ -29,6 +29,30 @@ export async function signInOnPage(page: Page, role: DemoRole) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/**
+ * With JavaScript, a page loaded in full (goto, reload, Back, Forward) is used once it is hydrated:
+ * on a loaded machine a click can land before React's handlers, and a switch or a form then
+ * does what it does without JavaScript, or nothing. Only the console's pages hydrate (the
+ * identity provider's do not), so it waits only where Remix runs.
+ */
+async function untilHydrated(page: Page) {
+  const remixPage = await page.evaluate(() => "__remixContext" in window).catch(() => false);
+  if (remixPage) await page.locator('html[data-js="on"]').waitFor({ state: "attached" });
+}
+
+function waitingForHydration(page: Page) {
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await untilHydrated(page);
+        return response;
+      },
+    });
+  }
+}
+
 type StorageState = Awaited<ReturnType<typeof signInThroughBrowser>>;
 
 /** Chromium reports an answer with an error status, or a request a test blocks, so; tests check those themselves. */
@@ -51,6 +75,10 @@ export const test = base.extend<
     });
     await use(context);
     expect(problems, "page errors and console errors").toEqual([]);
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) waitingForHydration(page);
+    await use(page);
   },
   signedInStates: [async ({}, use) => use(new Map()), { scope: "worker" }],
   storageState: async ({ role, browser, signedInStates, baseURL }, use) => {
