@@ -33,20 +33,27 @@ export async function signInOnPage(page: Page, role: DemoRole) {
  * With JavaScript, a page loaded in full (goto, reload, Back, Forward) is used once it is hydrated:
  * on a loaded machine a click can land before React's handlers, and a switch or a form then
  * does what it does without JavaScript, or nothing. Only the console's pages hydrate (the
- * identity provider's do not), so it waits only where Remix runs.
+ * identity provider's do not), so it waits only where Remix runs; a test that intercepts the
+ * page's requests (blocking scripts, say) decides its own waits.
  */
-async function untilHydrated(page: Page) {
-  const remixPage = await page.evaluate(() => "__remixContext" in window).catch(() => false);
-  if (remixPage) await page.locator('html[data-js="on"]').waitFor({ state: "attached" });
-}
-
 function waitingForHydration(page: Page) {
+  let intercepted = false;
+  const route = page.route.bind(page);
+  page.route = ((...args: Parameters<Page["route"]>) => {
+    intercepted = true;
+    return route(...args);
+  }) as Page["route"];
+  const untilHydrated = async () => {
+    if (intercepted) return;
+    const remixPage = await page.evaluate(() => "__remixContext" in window).catch(() => false);
+    if (remixPage) await page.locator('html[data-js="on"]').waitFor({ state: "attached" });
+  };
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
     Object.assign(page, {
       [method]: async (...args: unknown[]) => {
         const response = await navigate(...args);
-        await untilHydrated(page);
+        await untilHydrated();
         return response;
       },
     });
