@@ -86,3 +86,64 @@ for (const scheme of ["light", "dark"] as const) {
   }
 }
 
+
+/**
+ * Colour contrast of the rows themselves: a badge's tint sits on the row's stripe or hover
+ * colour, which a page-level check of the resting page never sees. Every sort order of the
+ * stations list puts the states on other stripes; each row is checked at rest and hovered.
+ */
+const sortOrders = ["name", "status", "firmwareVersion", "ip", "channelsInUse"].flatMap((sort) =>
+  (["asc", "desc"] as const).map((order) => `sort=${sort}&order=${order}`),
+);
+
+async function rowContrast(page: Page, table: string) {
+  const rows = page.getByRole("table", { name: table, exact: true }).locator("tbody tr");
+  const problems: string[] = [];
+  const check = async (label: string, include: string) => {
+    const results = await new AxeBuilder({ page }).include(include).withRules(["color-contrast"]).analyze();
+    for (const violation of results.violations) {
+      for (const node of violation.nodes) problems.push(`${label}: ${node.target.join(" ")} ${node.failureSummary ?? ""}`);
+    }
+  };
+  await page.mouse.move(0, 0);
+  await check("at rest", "main table");
+  const count = await rows.count();
+  for (let index = 0; index < count; index++) {
+    await rows.nth(index).hover();
+    await check(`row ${index + 1} hovered`, `main table tbody tr:nth-child(${index + 1})`);
+  }
+  return problems;
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`table rows in every state, striped and hovered (${scheme})`, () => {
+    for (const query of sortOrders) {
+      test(`the stations list sorted ${query}`, async ({ page, baseURL }) => {
+        await prepare(page, baseURL!, scheme, false);
+        await page.goto(`/stations?${query}`);
+        await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+        expect(await rowContrast(page, "Stations")).toEqual([]);
+      });
+    }
+    for (const [path, table] of [
+      ["/apiTokens", "API tokens"],
+      ["/moderation", "Channels to moderate"],
+      ["/stations/MCS-0042/log", "Events of this station"],
+      ["/stations/MCS-0043", "Channels of this station"],
+    ] as const) {
+      test(`the rows on ${path}`, async ({ page, baseURL }) => {
+        await prepare(page, baseURL!, scheme, false);
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+        expect(await rowContrast(page, table)).toEqual([]);
+      });
+    }
+    for (const serialNumber of ["MCS-0042", "MCS-0044", "MCS-0045", "MCS-0046", "MCS-0048", "MCS-0012", "MCS-0050"]) {
+      test(`the state badges of ${serialNumber}`, async ({ page, baseURL }) => {
+        await prepare(page, baseURL!, scheme, false);
+        await page.goto(`/stations/${serialNumber}`);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
+}
