@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { refreshTokens } from "~/auth/identity.server";
 import { can, type PermissionAction } from "~/auth/permissions";
-import { destroySession, getSession, saveSession, type ConsoleSession, type SessionTokens } from "~/auth/session.server";
+import { changeSession, destroySession, getSession, type ConsoleSession, type SessionTokens } from "~/auth/session.server";
 import type { SessionUser } from "~/auth/user";
 import { currentPath, errorPage } from "~/error-pages.server";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";
@@ -32,13 +32,25 @@ async function freshTokens(request: Request, session: ConsoleSession, tokens: Se
   if (!needsRefresh(tokens)) return tokens;
   let pending = refreshing.get(session.id);
   if (!pending) {
-    pending = refreshTokens(request, tokens).finally(() => refreshing.delete(session.id));
-    refreshing.set(session.id, pending);
+    // This request may have read the session just before another one stored a refresh: the
+    // refresh token it holds has been used (they rotate), so take the stored one first.
+    const stored = await changeSession(request, (data) => data.tokens);
+    if (stored && !needsRefresh(stored)) {
+      session.set("tokens", stored);
+      return stored;
+    }
+    pending = refreshing.get(session.id);
+    if (!pending) {
+      pending = refreshTokens(request, stored ?? tokens).finally(() => refreshing.delete(session.id));
+      refreshing.set(session.id, pending);
+    }
   }
   try {
     const refreshed = await pending;
     session.set("tokens", refreshed);
-    await saveSession(request, session);
+    await changeSession(request, (data) => {
+      data.tokens = refreshed;
+    });
     return refreshed;
   } catch (error) {
     // A refused refresh ends the session; a passing network failure does not while the

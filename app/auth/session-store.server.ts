@@ -1,6 +1,6 @@
 // The server-side session store: the cookie carries only a signed id, the data lives here,
 // sealed (session-crypto.server.ts) in an owner-only SQLite file (node:sqlite). Anything with
-// these five methods can replace it.
+// these six methods can replace it.
 import type { DatabaseSync } from "node:sqlite";
 import { createSessionSealer, isSealed } from "~/auth/session-crypto.server";
 import { openPrivateDatabase } from "~/utils/private-files.server";
@@ -9,6 +9,13 @@ export interface SessionStore {
   create(id: string, data: unknown, expiresAt: Date): void;
   read(id: string, now?: Date): unknown | null;
   update(id: string, data: unknown, expiresAt: Date): void;
+  /**
+   * Changes a session's data in one step, reading and writing under one lock, so that requests
+   * of the same session running side by side (the loaders of a page, a refresh, an action) each
+   * change their own keys and never write back a stale copy of another's. `change` edits the
+   * data in place and returns what the caller wants back; nothing happens without a row.
+   */
+  modify<T>(id: string, change: (data: Record<string, unknown>) => T): { found: false } | { found: true; result: T };
   remove(id: string): void;
   removeExpired(now?: Date): number;
 }
@@ -49,7 +56,7 @@ export function createSqliteSessionStore(file: string, options: SessionStoreOpti
   const upsert = db.prepare(
     "INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
   );
-  const reseal = db.prepare("UPDATE sessions SET data = ? WHERE id = ?");
+  const rewrite = db.prepare("UPDATE sessions SET data = ? WHERE id = ?");
   const remove = db.prepare("DELETE FROM sessions WHERE id = ?");
   const removeExpired = db.prepare("DELETE FROM sessions WHERE expires_at <= ?");
   const sealed = (id: string, data: unknown) => sealer.seal(id, JSON.stringify(data));
@@ -65,11 +72,32 @@ export function createSqliteSessionStore(file: string, options: SessionStoreOpti
       // Sealed by a secret no longer listed, or altered: as good as no session.
       if (plaintext === null) return null;
       // After a rotation, active sessions move to the newest key before the old one is dropped.
-      if (sealer.isStale(row.data)) reseal.run(sealer.seal(id, plaintext), id);
+      if (sealer.isStale(row.data)) rewrite.run(sealer.seal(id, plaintext), id);
       return JSON.parse(plaintext);
     },
     update(id, data, expiresAt) {
       upsert.run(id, sealed(id, data), expiresAt.getTime());
+    },
+    modify(id, change) {
+      // IMMEDIATE takes the write lock before reading: another process sharing the file (a
+      // worker of the same host) waits instead of interleaving its own read and write.
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const row = select.get(id, Date.now()) as { data: string } | undefined;
+        const plaintext = row ? sealer.open(id, row.data) : null;
+        if (plaintext === null) {
+          db.exec("COMMIT");
+          return { found: false };
+        }
+        const data = JSON.parse(plaintext) as Record<string, unknown>;
+        const result = change(data);
+        rewrite.run(sealed(id, data), id);
+        db.exec("COMMIT");
+        return { found: true, result };
+      } catch (error) {
+        db.exec("ROLLBACK");
+        throw error;
+      }
     },
     remove(id) {
       remove.run(id);

@@ -2,7 +2,7 @@
 // in the server-side store. Secure cookies whenever the request arrived over HTTPS.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
 import { createSqliteSessionStore, type SessionStore } from "~/auth/session-store.server";
 import type { SessionUser } from "~/auth/user";
 import { getRuntime } from "~/runtime.server";
@@ -31,20 +31,23 @@ export interface SessionData {
   signedInAt: number;
   /** The test tones this user started ("<serial>/<channel index>"): the Manager does not say which play. */
   testTones: string[];
-}
-
-export interface SessionFlashData {
+  /** The message of the last action, shown once by the next page (utils/flash.server.ts). */
   flash: FlashMessage;
 }
 
-export type ConsoleSession = Session<SessionData, SessionFlashData>;
+export type ConsoleSession = Session<SessionData>;
 
 export const sessionCookieName = "__session";
 
+interface Storage {
+  cookie: Cookie;
+  sessions: SessionStorage<SessionData>;
+}
+
 interface Storages {
   store: SessionStore;
-  secure: SessionStorage<SessionData, SessionFlashData>;
-  insecure: SessionStorage<SessionData, SessionFlashData>;
+  secure: Storage;
+  insecure: Storage;
 }
 
 let storages: Storages | null = null;
@@ -53,7 +56,7 @@ function newSessionId() {
   return randomBytes(32).toString("base64url");
 }
 
-function createStorage(store: SessionStore, secure: boolean) {
+function createStorage(store: SessionStore, secure: boolean): Storage {
   const { config, sessionSecrets } = getRuntime();
   const cookie = createCookie(sessionCookieName, {
     httpOnly: true,
@@ -65,7 +68,7 @@ function createStorage(store: SessionStore, secure: boolean) {
   });
   const expiry = (expires: Date | undefined) =>
     expires ?? new Date(Date.now() + config.sessionMaxAgeSeconds * 1000);
-  return createSessionStorage<SessionData, SessionFlashData>({
+  const sessions = createSessionStorage<SessionData>({
     cookie,
     async createData(data, expires) {
       const id = newSessionId();
@@ -83,6 +86,7 @@ function createStorage(store: SessionStore, secure: boolean) {
       getRuntime().onSessionEnded?.(id);
     },
   });
+  return { cookie, sessions };
 }
 
 function getStorages(): Storages {
@@ -103,7 +107,7 @@ export function isHttps(request: Request) {
 
 function storageFor(request: Request) {
   const { secure, insecure } = getStorages();
-  return isHttps(request) ? secure : insecure;
+  return (isHttps(request) ? secure : insecure).sessions;
 }
 
 export function getSession(request: Request) {
@@ -118,9 +122,19 @@ export function destroySession(request: Request, session: ConsoleSession) {
   return storageFor(request).destroySession(session);
 }
 
-/** Persists changed session data without a new cookie (the id stays the same). */
-export async function saveSession(request: Request, session: ConsoleSession) {
-  await storageFor(request).commitSession(session);
+/**
+ * Changes the data of the request's session in one atomic step of the store, without a new
+ * cookie. The loaders of a page run side by side and an action may overlap a revalidation:
+ * rewriting the whole session from a copy read earlier would undo another request's change
+ * (a flash shown twice or lost, a refreshed token replaced by a stale one). Returns undefined
+ * when the request has no session.
+ */
+export async function changeSession<T>(request: Request, change: (data: Partial<SessionData>) => T): Promise<T | undefined> {
+  const { store, secure, insecure } = getStorages();
+  const id: unknown = await (isHttps(request) ? secure : insecure).cookie.parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || id === "") return undefined;
+  const outcome = store.modify(id, change as (data: Record<string, unknown>) => T);
+  return outcome.found ? outcome.result : undefined;
 }
 
 /**
@@ -144,7 +158,7 @@ export async function startSignedInSession(
 /** Reads a session id from a raw Cookie header (the hub bridge has no Request of its own). */
 export async function readSessionFromCookieHeader(cookieHeader: string | undefined, https: boolean) {
   const { secure, insecure } = getStorages();
-  return (https ? secure : insecure).getSession(cookieHeader ?? null);
+  return (https ? secure : insecure).sessions.getSession(cookieHeader ?? null);
 }
 
 /**
@@ -155,6 +169,6 @@ export async function signOutSession(request: Request, previous: ConsoleSession,
   const storage = storageFor(request);
   await storage.destroySession(previous);
   const session = await storage.getSession();
-  session.flash("flash", flash);
+  session.set("flash", flash);
   return storage.commitSession(session);
 }

@@ -1,7 +1,7 @@
 // The Manager only takes "play" or "stop" for a channel's test tone and never says whether one
 // plays. The console remembers the tones this user started, in the session, so that "Stop test
 // tone" is offered only while a tone it started plays (docs/decisions/023-channel-details.md).
-import { getSession, saveSession } from "~/auth/session.server";
+import { changeSession, getSession } from "~/auth/session.server";
 
 const key = (serialNumber: string, channelIndex: number) => `${serialNumber}/${channelIndex}`;
 
@@ -11,8 +11,8 @@ export async function isTestTonePlaying(request: Request, serialNumber: string, 
 }
 
 export async function rememberTestTone(request: Request, serialNumber: string, channelIndex: number, playing: boolean) {
-  const session = await getSession(request);
-  const others = (session.get("testTones") ?? []).filter((tone) => tone !== key(serialNumber, channelIndex));
-  session.set("testTones", playing ? [...others, key(serialNumber, channelIndex)] : others);
-  await saveSession(request, session);
+  await changeSession(request, (data) => {
+    const others = (data.testTones ?? []).filter((tone) => tone !== key(serialNumber, channelIndex));
+    data.testTones = playing ? [...others, key(serialNumber, channelIndex)] : others;
+  });
 }
