@@ -2,8 +2,10 @@
 // as the role it names (`test.use({ role: "moderator" })`; "none" for signed out). Sign-in runs
 // once per role and worker through the real development identity provider. A test fails on any
 // uncaught page error or console error (a hydration mismatch shows as both), unless it names the
-// console errors it expects (`test.use({ expectedConsoleErrors: [/…/] })`).
+// console errors it expects (`test.use({ expectedConsoleErrors: [/…/] })`), and on invalid markup
+// in any HTML page it received (html-validate, see ./markup.ts).
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { markupProblems } from "./markup";
 import { simulator, type DemoRole } from "./simulator";
 
 export { expect };
@@ -64,6 +66,12 @@ type StorageState = Awaited<ReturnType<typeof signInThroughBrowser>>;
 
 /** Chromium reports an answer with an error status, or a request a test blocks, so; tests check those themselves. */
 const failedResource = /^Failed to load resource: /;
+/**
+ * Remix's single fetch logs the abort itself when a click interrupts a live-update revalidation
+ * while its answer streams in (console.error in decodeViaTurboStream; remix-run/react-router
+ * #14203). The router drops that revalidation by design and the user sees nothing.
+ */
+const abortedRevalidation = /^AbortError: signal is aborted without reason$/;
 
 export const test = base.extend<
   { role: Role; expectedConsoleErrors: RegExp[]; resetSimulator: void },
@@ -77,11 +85,20 @@ export const test = base.extend<
     context.on("console", (message) => {
       if (message.type() !== "error") return;
       const text = message.text();
-      if (failedResource.test(text) || expectedConsoleErrors.some((expected) => expected.test(text))) return;
+      if (failedResource.test(text) || abortedRevalidation.test(text) || expectedConsoleErrors.some((expected) => expected.test(text))) return;
       problems.push(`console error on ${message.page()?.url() ?? "a page"}: ${text}`);
+    });
+    const documents: Promise<{ url: string; html: string } | null>[] = [];
+    context.on("response", (response) => {
+      const isPage = response.request().resourceType() === "document" && response.headers()["content-type"]?.startsWith("text/html");
+      if (!isPage || (response.status() >= 300 && response.status() < 400)) return;
+      documents.push(response.text().then((html) => ({ url: response.url(), html }), () => null));
     });
     await use(context);
     expect(problems, "page errors and console errors").toEqual([]);
+    const pages = (await Promise.all(documents)).filter((page) => page !== null);
+    const invalid = (await Promise.all(pages.map((page) => markupProblems(page.url, page.html)))).flat();
+    expect([...new Set(invalid)], "invalid markup").toEqual([]);
   },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) waitingForHydration(page);
