@@ -45,13 +45,16 @@ async function lynx(path: string, cookie: string) {
 }
 
 /**
- * Words that two pieces of text ran into: a lower-case letter or a closing bracket straight
- * before a capital ("GeneralNetwork", "tab)Documentation"). Units (dBu, dBV), the PoE interface
- * and lynx's "(intent)" marks on named buttons are spelled so on purpose.
+ * Words that two pieces of text ran into: a lower-case letter, a digit or a closing bracket
+ * straight before a capital ("GeneralNetwork", "tab)Documentation", "MCS-0046Reject").
  */
 function runTogether(dump: string) {
   return [...new Set(dump.split(/\s+/))].filter(
-    (word) => /(\p{Ll}|\))\p{Lu}/u.test(word) && !/^\(?d?B[uV]?\)?$|PoE|^\(\p{Ll}[\w:-]*\)$/u.test(word),
+    (word) =>
+      /[\p{Ll}\d)]\p{Lu}/u.test(word) &&
+      // Units, the PoE interface, lynx's "(intent)" marks, and words without a lower-case letter:
+      // IDs, serial numbers, MAC addresses, colours (MCS-0046, T4D9U7, 02:4D:…, 0096D6).
+      !/^\(?d?B[uV]?\)?$|PoE|^\(\p{Ll}[\w:-]*\)$|^[^\p{Ll}]+$/u.test(word),
   );
 }
 

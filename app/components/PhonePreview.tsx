@@ -60,7 +60,7 @@ export function PhonePreview({ logo, backgroundColor, highlightColor, fontColor,
                   <IconHeadphones size={14} color="#FFFFFF" />
                 </span>
                 <span className="phone-channel-name">{name}</span>
-                {index === 2 ? <IconLock size={14} aria-label={t("phonePreview.pinProtected")} /> : null}
+                {index === 2 ? <IconLock size={14} role="img" aria-label={t("phonePreview.pinProtected")} /> : null}
               </li>
             ))}
           </Box>

@@ -1,7 +1,7 @@
 // The authenticated shell around every signed-in page: requires a session, loads the shared
 // settings (footer, links) and renders sidebar, header and footer around the page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, useLoaderData, type MetaFunction, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { AppLayout } from "~/components/shell/AppLayout";
@@ -11,6 +11,8 @@ import { LiveUpdates } from "~/live/LiveUpdates";
 import { throwLoaderFailure } from "~/manager/failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { getSettings } from "~/manager/settings.server";
+import type { loader as rootLoader } from "~/root";
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request);
@@ -41,6 +43,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return currentUrl.searchParams.get("nav") !== nextUrl.searchParams.get("nav");
 };
+
+/**
+ * When the shell itself fails (the Manager is down), its error page is the deepest route that
+ * renders, so the page title comes from here; otherwise the screen's own meta wins.
+ */
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
+  args.error ? pageTitle("error")(args as Parameters<ReturnType<typeof pageTitle>>[0]) : [];
 
 export default function SignedInShell() {
   const data = useLoaderData<typeof loader>();

@@ -19,7 +19,7 @@ export interface TokenRow {
 export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <Table.ScrollContainer type="native" minWidth={720}>
+    <Table.ScrollContainer type="native" minWidth={600}>
       <Table verticalSpacing="sm" highlightOnHover>
         <caption className="visually-hidden">{t("apiTokens.table.caption")}</caption>
         <Table.Thead>
@@ -61,7 +61,7 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs">
                   <Text size="sm">{token.expires}</Text>
                   {token.isExpired ? (
                     <Badge color="red" variant="light">

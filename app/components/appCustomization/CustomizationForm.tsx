@@ -2,7 +2,8 @@
 // each button is a round trip that edits the draft on the server; with JavaScript the same
 // buttons edit it here, images upload on drop, the preview follows every change, and Save and
 // Undo wait for a change.
-import { Button, Grid, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Grid, Stack, Text, Title } from "@mantine/core";
+import { SwitchField } from "~/components/SwitchField";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconArrowBackUp, IconDeviceFloppy, IconPlus, IconRestore } from "@tabler/icons-react";
@@ -135,7 +136,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                 </ConfirmLink>
               ) : null}
             </SpacedGroup>
-            <Switch
+            <SwitchField
               name={fieldNames.isActive}
               checked={draft.isActive}
               onChange={(event) => dispatch({ type: "change", change: { isActive: event.currentTarget.checked } })}
@@ -154,6 +155,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
             <input type="hidden" name={fieldNames.screenCount} value={draft.onboardings.length} />
             {waitsForLogo ? <CarriedFields draft={draft} /> : null}
             <fieldset disabled={waitsForLogo} className="plain-fieldset">
+              <legend className="visually-hidden">{t("views.appCustomization.afterLogoLegend")}</legend>
               <Stack gap="xl">
                 {hasLogo ? null : (
                   <Text size="sm" c="dimmed" data-testid="logo-first">

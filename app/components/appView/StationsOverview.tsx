@@ -28,8 +28,17 @@ function StationCard({ station }: { station: AppViewStationView }) {
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
+          {/* The serial number keeps two stations of the same name apart (each card is a landmark). */}
           <Title order={3} size="h4" id={headingId}>
             {station.name}
+            {station.name === station.serialNumber ? null : (
+              <>
+                {" "}
+                <Text span size="sm" c="dimmed" fw={400}>
+                  {station.serialNumber}
+                </Text>
+              </>
+            )}
           </Title>
           <Group gap="xs">
             <Badge variant="dot" color={station.computedState === "Connected" ? "green" : "gray"} radius="sm">

@@ -57,6 +57,7 @@ function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) 
     <Form method="post" {...getFormProps(form)} preventScrollReset>
       <UnsavedChangesGuard when={form.dirty} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className="visually-hidden">{t("settings.heading")}</legend>
         <Stack gap="md">
           <ErrorSummary
             form={form}

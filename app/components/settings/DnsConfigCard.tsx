@@ -3,7 +3,8 @@
 // no-op on the server), a confirmation as URL state, and a 2 s success state after saving.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Button, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { SwitchField } from "~/components/SwitchField";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { IconCheck } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -88,7 +89,7 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
         fields={[{ name: fields.managerIpAddress.name, label: ipLabel, id: fields.managerIpAddress.id }]}
       />
       <Stack gap="md">
-        <Switch
+        <SwitchField
           id={fields.useDnsDiscovery.id}
           name={fields.useDnsDiscovery.name}
           key={fields.useDnsDiscovery.key}

@@ -1,7 +1,8 @@
 // Personal preferences on the settings page: the dark-mode switch, a form that sets the colour
 // scheme cookie (POST /preferences), so the server renders the right theme from the first byte.
 // Without JavaScript an Apply button submits it; with it, flipping the switch does.
-import { Button, Group, Switch, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
+import { SwitchField } from "~/components/SwitchField";
 import { Form, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "~/components/settings/SettingsCard";
@@ -20,7 +21,7 @@ export function PreferencesCard() {
         <input type="hidden" name="redirectTo" value="/settings" />
         <Group gap="md" align="center">
           {/* Checked posts "dark" first; the hidden "light" after it counts only when unchecked. */}
-          <Switch
+          <SwitchField
             key={colorScheme}
             name="colorScheme"
             value="dark"

@@ -1,7 +1,7 @@
 // The authenticated shell: sidebar (permanent from 1000 px, a drawer below — opened as URL state
 // ?nav=1 so it works without JavaScript), header with the page title, loading bar, reconnecting
 // spinner and personal menu, and the footer.
-import { ActionIcon, AppShell, Divider, Group, Loader, NavLink, Progress, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, AppShell, Button, Divider, Group, Loader, NavLink, Progress, Text, Tooltip } from "@mantine/core";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import {
   IconApi,
@@ -171,12 +171,18 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
         <AppShell.Section>
           <Divider my="xs" />
           <Form method="post" action="/logout" reloadDocument>
-            <NavLink
-              component="button"
+            {/* A Button, not a NavLink: NavLink puts a <div> inside the <button>. */}
+            <Button
               type="submit"
-              label={t("navigation.logout")}
+              variant="subtle"
+              color="gray"
+              fullWidth
+              justify="flex-start"
+              fw={400}
               leftSection={<IconLogout size={20} aria-hidden="true" />}
-            />
+            >
+              {t("navigation.logout")}
+            </Button>
           </Form>
         </AppShell.Section>
       </AppShell.Navbar>

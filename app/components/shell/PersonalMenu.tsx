@@ -62,12 +62,14 @@ export function PersonalMenu({
       {/* Named by its content, not aria-label: the name must contain the visible text (WCAG 2.5.3),
           and the visible name is hidden on narrow screens, where the hidden text still names it. */}
       <summary>
-        <Avatar color="brand" radius="xl" size="md" aria-hidden="true">
+        {/* A <summary> takes phrasing content only: spans, not Mantine's default <div> and <p>. */}
+        <Avatar component="span" color="brand" radius="xl" size="md" aria-hidden="true">
           {initials(user.name)}
         </Avatar>
-        <Text size="sm" fw={600} visibleFrom="sm" aria-hidden="true">
+        <Text component="span" size="sm" fw={600} visibleFrom="sm" aria-hidden="true">
           {user.name}
         </Text>
+        {" "}
         <span className="visually-hidden">{t("personalMenu.open", { name: user.name })}</span>
       </summary>
       <Paper className="personal-menu-panel" withBorder shadow="md" p="md">
@@ -80,7 +82,7 @@ export function PersonalMenu({
               {user.organizationName}
             </Text>
           </div>
-          <Group gap="xs" aria-label={t("personalMenu.label")}>
+          <Group gap="xs" role="group" aria-label={t("personalMenu.label")}>
             {user.roles.map((role) => (
               <Badge key={role} color={roleColors[role]} variant="light" data-testid="role-chip">
                 {t(`personalMenu.roles.${role}`)}

@@ -1,10 +1,11 @@
 // The stations list (operations.md §2): Station, Status, Firmware Version, IP (control and
 // streaming), Channels in Use, and Accept / Reject for unauthorized stations.
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { DataTable, type Column } from "~/components/DataTable";
+import { SpacedGroup } from "~/components/SpacedGroup";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { StationRow } from "~/components/stations/views";
 import type { TableState } from "~/utils/table-state";
@@ -27,7 +28,8 @@ function AuthorizationActions({ row }: { row: StationRow }) {
   const forStation = <span className="visually-hidden"> {row.serialNumber}</span>;
   return (
     <Stack gap={4}>
-      <Group gap="xs" wrap="nowrap">
+      {/* Wraps on a narrow screen, so the list fits a 1024 px kiosk without scrolling sideways. */}
+      <SpacedGroup gap="xs" wrap="wrap">
         {row.isReady ? (
           <ConfirmLink name="accept" extra={{ station: row.serialNumber }} size="xs">
             {t("authorization.accept")}
@@ -43,7 +45,7 @@ function AuthorizationActions({ row }: { row: StationRow }) {
           {t("authorization.reject")}
           {forStation}
         </ConfirmLink>
-      </Group>
+      </SpacedGroup>
       {row.isReady ? null : (
         <Text size="xs" c="dimmed" id={reasonId}>
           {t("authorization.notReadyShort")}

@@ -61,10 +61,14 @@ export function SettingsCard({ id, title, children }: { id: string; title: strin
   );
 }
 
-/** A fieldset that disables every control in it, also without JavaScript. */
-export function EditableArea({ disabled, children }: { disabled: boolean; children: ReactNode }) {
+/**
+ * A fieldset that disables every control in it, also without JavaScript. Its legend names the
+ * group for assistive technology (the card's heading already shows it).
+ */
+export function EditableArea({ disabled, legend, children }: { disabled: boolean; legend: string; children: ReactNode }) {
   return (
     <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <legend className="visually-hidden">{legend}</legend>
       {children}
     </fieldset>
   );

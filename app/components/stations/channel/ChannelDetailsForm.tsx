@@ -56,7 +56,7 @@ export function ChannelDetailsForm({
           form={form}
           fields={Object.entries(labels).map(([name, label]) => ({ name, label, id: fields[name as keyof typeof labels].id }))}
         />
-        <EditableArea disabled={disabled}>
+        <EditableArea disabled={disabled} legend={t("channel.detailsTitle")}>
           <Stack gap="md">
             <TextInput
               {...textFieldProps(fields.name)}

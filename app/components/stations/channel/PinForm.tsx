@@ -23,7 +23,7 @@ export function PinForm({ pinCode, reply, disabled }: { pinCode: string | null; 
     <SettingsCard id="channel-pin-title" title={t("pin.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
         <ErrorSummary form={form} fields={[{ name: fields.pin.name, label, id: fields.pin.id }]} />
-        <EditableArea disabled={disabled}>
+        <EditableArea disabled={disabled} legend={t("pin.title")}>
           <Stack gap="md">
             <Text size="sm">{pinCode ? t("pin.current", { pin: pinCode }) : t("pin.none")}</Text>
             <CheckboxField field={fields.pinEnabled} label={t("pin.enabled")} description={t("pin.enabledHint")} />

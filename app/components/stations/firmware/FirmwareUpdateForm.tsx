@@ -48,7 +48,7 @@ export function FirmwareUpdateForm({
               { name: fields.eulaAccepted.name, label: labels.eulaAccepted, id: fields.eulaAccepted.id },
             ]}
           />
-          <EditableArea disabled={blockedBy !== null}>
+          <EditableArea disabled={blockedBy !== null} legend={t("firmware.updateTitle")}>
             <Stack gap="md">
               <Radio.Group
                 key={fields.firmwareId.key}

@@ -51,7 +51,7 @@ export function AudioSettingsForm({
           form={form}
           fields={Object.entries(labels).map(([name, label]) => ({ name, label, id: fields[name as keyof typeof labels].id }))}
         />
-        <EditableArea disabled={disabled}>
+        <EditableArea disabled={disabled} legend={t("audio.title")}>
           <Stack gap="lg">
             <RadioField
               field={fields.channelMode}

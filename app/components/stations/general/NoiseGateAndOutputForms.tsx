@@ -30,7 +30,7 @@ export function NoiseGateForm({
     <SettingsCard id="noise-gate-title" title={t("noiseGate.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
         <ErrorSummary form={form} fields={[{ name: fields.thresholdDb.name, label, id: fields.thresholdDb.id }]} />
-        <EditableArea disabled={disabled}>
+        <EditableArea disabled={disabled} legend={t("noiseGate.title")}>
           <Stack gap="md">
             <NumberField field={fields.thresholdDb} label={label} description={t("noiseGate.hint", noiseGateRangeDb)} range={noiseGateRangeDb} />
             {warning ? (
@@ -70,7 +70,7 @@ export function OutputSettingsForm({
             { name: fields.gainDb.name, label: labels.gainDb, id: fields.gainDb.id },
           ]}
         />
-        <EditableArea disabled={disabled}>
+        <EditableArea disabled={disabled} legend={t("output.title")}>
           <Stack gap="md">
             <RadioField
               field={fields.level}

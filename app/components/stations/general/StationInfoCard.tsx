@@ -32,7 +32,7 @@ function RenameForm({ name, reply, disabled }: { name: string; reply?: Submissio
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset>
       <ErrorSummary form={form} fields={[{ name: fields.name.name, label, id: fields.name.id }]} />
-      <EditableArea disabled={disabled}>
+      <EditableArea disabled={disabled} legend={label}>
         <Group align="flex-start" gap="sm">
           <TextInput
             {...textFieldProps(fields.name)}

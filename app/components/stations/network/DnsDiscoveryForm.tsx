@@ -32,7 +32,7 @@ export function DnsDiscoveryForm({
           form={form}
           fields={[{ name: fields.managerIpAddress.name, label: labels.managerIpAddress, id: fields.managerIpAddress.id }]}
         />
-        <EditableArea disabled={disabled}>
+        <EditableArea disabled={disabled} legend={t("dnsDiscovery.title")}>
           <Stack gap="md">
             <CheckboxField field={fields.useDnsDiscovery} label={labels.useDnsDiscovery} description={t("dnsDiscovery.hint")} />
             <TextInput

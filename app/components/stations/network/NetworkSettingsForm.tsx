@@ -137,7 +137,7 @@ export function NetworkSettingsForm({
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset>
       <ErrorSummary form={form} fields={summaryFields} />
-      <EditableArea disabled={disabled}>
+      <EditableArea disabled={disabled} legend={t("network.formLegend")}>
         <Stack gap="lg">
           <InterfaceFields view={interfaces.control} fields={fieldsets.control as Record<TextField | "mode", AnyField>} />
           <InterfaceFields view={interfaces.streaming} fields={fieldsets.streaming as Record<TextField | "mode", AnyField>} />
