@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.server";
-import type { HubName } from "./app/manager/paths";
+import type { HubName } from "./app/contract/hubs";
 import type { ConsoleRuntime } from "./app/runtime.server";
 import { formBodiesOnly } from "./server/body-limits";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";

@@ -2,7 +2,7 @@
 // bridge → revalidation → DOM), and how many revalidations a burst of pushes causes.
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { managerPaths } from "../app/manager/paths";
+import { managerPaths } from "../app/contract/paths";
 import type { ConsoleSession } from "../tests/support/console-session";
 import type { ConsoleProcess } from "../tests/support/processes";
 

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { permissions, type PermissionAction } from "../app/auth/permissions";
-import { managerPaths } from "../app/manager/paths";
+import { managerPaths } from "../app/contract/paths";
 import { pngImage } from "../tests/console/image-fixtures";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { expect, simulator, test } from "./support/fixtures";

@@ -4,7 +4,8 @@
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { WebSocket } from "ws";
-import { managerPaths, type HubName } from "../app/manager/paths";
+import type { HubName } from "../app/contract/hubs";
+import { managerPaths } from "../app/contract/paths";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { expect, simulator, test } from "./support/fixtures";
 import { consoleUrl, e2eDataDirectory } from "./support/ports";

@@ -1,6 +1,6 @@
 // Issue 11, item 1, in the browser: a Moderator's App view follows the audience mic live over
 // the reduced stations hub, and the page never asks for a hub its role is refused.
-import { managerPaths } from "../app/manager/paths";
+import { managerPaths } from "../app/contract/paths";
 import { expect, simulator, test } from "./support/fixtures";
 
 test.use({ role: "moderator" });

@@ -12,7 +12,7 @@ import type { Duplex } from "node:stream";
 import express from "express";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import type { HubScope } from "../app/live/hub-scope";
-import { hubPaths, type HubName } from "../app/manager/paths";
+import { hubPaths, type HubName } from "../app/contract/hubs";
 import { reducedFromBrowser, reducedFromManager, type FrameFilter } from "./hub-frames";
 
 export type HubAccess =

@@ -3,7 +3,7 @@
 // may pass; a record that cannot be parsed, a binary frame (MessagePack) and any message type
 // the console does not use are dropped, never relayed as they came.
 import { reducedArguments } from "../app/live/reduced-messages";
-import type { HubName } from "../app/manager/paths";
+import type { HubName } from "../app/contract/hubs";
 
 const recordSeparator = "\u001e";
 /** An unterminated record longer than a WebSocket message may be is not a record. */

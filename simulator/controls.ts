@@ -4,7 +4,7 @@
 // never stand in for the Manager API itself: tests change stations through REST with a token.
 import express, { type Request, type Response } from "express";
 import * as z from "zod";
-import { SystemEventTypeSchema } from "../app/manager/schemas";
+import { SystemEventTypeSchema } from "../app/contract/enums";
 import { raiseSystemEvent } from "./events/system-events";
 import { startStationUpdateBurst } from "./fleet/burst";
 import { fingerprint, runtimeRandom } from "./fleet/ids";

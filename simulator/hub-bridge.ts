@@ -1,6 +1,6 @@
 // Every change of the Manager state goes out on its hub as the item plus its change action
 // (docs/decisions/003-hub-messages.md). Nothing is coalesced: the console coalesces.
-import { hubMessages, type HubName } from "../app/manager/paths";
+import { hubMessages, type HubName } from "../app/contract/hubs";
 import type { ManagerChange, ManagerState } from "./state";
 
 export interface HubBroadcaster {

@@ -1,7 +1,7 @@
 // The Manager's failures as RFC 9457 problem details. Behaviour anywhere in the simulator throws
 // a ProblemError; the HTTP layer turns it into an application/problem+json answer. Typed errors
 // carry their data as a JSON text in detail, as the console expects (spec §8).
-import { problemTypes, type ProblemDetails } from "../app/manager/schemas";
+import { problemTypes, type ProblemDetails } from "../app/contract/problems";
 
 export class ProblemError extends Error {
   constructor(readonly problem: ProblemDetails) {

@@ -2,18 +2,13 @@
 // sort and a slice), written through to SQLite on every change, and announced to subscribers
 // (the hubs) as the Manager's change messages. Behaviour lives in fleet/, events/, firmware/
 // and admin/; this file only keeps the books and works out which announcements a change makes.
-import type {
-  AppCustomization,
-  AvailableFirmware,
-  Channel,
-  ChangeAction,
-  FirmwareInfo,
-  ModerationChannel,
-  Station,
-  Statistics,
-  SystemEvent,
-  UpdateMetadata,
-} from "../app/manager/schemas";
+import type { AppCustomization } from "../app/contract/app-customization";
+import type { Channel } from "../app/contract/channels";
+import type { Station } from "../app/contract/stations";
+import type { ChangeAction } from "../app/contract/enums";
+import type { AvailableFirmware, FirmwareInfo, UpdateMetadata } from "../app/contract/firmware";
+import type { ModerationChannel } from "../app/contract/moderation";
+import type { Statistics, SystemEvent } from "../app/contract/statistics";
 import type { Clock } from "./clock";
 import { isInAppView, isModerated, isVisible, refreshStation } from "./fleet/derive";
 import type {

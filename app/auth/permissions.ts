@@ -1,7 +1,7 @@
 // The action → roles table (spec: operations.md §6, administration.md §6). Only a user's first
 // role counts; an unknown action is a programming error and throws. The simulator gates its
 // REST calls with the same table. Names: docs/decisions/004-permission-actions.md.
-import type { Role } from "~/manager/schemas";
+import type { Role } from "~/contract/enums";
 
 const everyone: readonly Role[] = ["Owner", "Admin", "Moderator"];
 const administrators: readonly Role[] = ["Owner", "Admin"];

@@ -1,6 +1,6 @@
 // The signed-in account, as the console keeps it (administration.md §3: name, organizationName,
 // roles, tenantId) and how it is read from identity-provider claims.
-import { roles as knownRoles, type Role } from "~/manager/schemas";
+import { roles as knownRoles, type Role } from "~/contract/enums";
 
 export interface SessionUser {
   subject: string;

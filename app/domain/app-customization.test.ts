@@ -11,7 +11,7 @@ import {
   resetLogo,
 } from "~/domain/app-customization";
 import { addScreen, moveScreen } from "~/domain/onboarding";
-import type { WritableAppCustomization } from "~/manager/schemas";
+import type { WritableAppCustomization } from "~/contract/app-customization";
 
 const logo = "data:image/png;base64,iVBORw0KGgo=";
 const stored: WritableAppCustomization = {

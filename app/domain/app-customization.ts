@@ -10,7 +10,7 @@ import {
   type OnboardingFieldError,
   type OnboardingScreen,
 } from "~/domain/onboarding";
-import type { FontColor, WritableAppCustomization } from "~/manager/schemas";
+import type { FontColor, WritableAppCustomization } from "~/contract/app-customization";
 
 export { headlineMaxLength, textMaxLength };
 

@@ -4,7 +4,8 @@ import * as z from "zod";
 import { inputChoices, inputPairValue, parseInputPair, type InputChoice } from "~/domain/audio";
 import { isValidPin } from "~/domain/pin";
 import { nameField } from "~/domain/station-forms";
-import type { Channel, Station, UpdateAudioChannel } from "~/manager/schemas";
+import type { Channel, UpdateAudioChannel } from "~/contract/channels";
+import type { Station } from "~/contract/stations";
 
 export interface ChannelChoices {
   /** Values of the valid input combinations (inputPairValue). */

@@ -1,6 +1,6 @@
 // Why a station in a given connection state cannot be changed, named after that state: an
 // Update-required or Unknown station is online, so "not running" would be untrue there.
-import type { ComputedState } from "~/manager/schemas";
+import type { ComputedState } from "~/contract/enums";
 
 export type ConnectionBlockedReason = "notConnected" | "unauthorized" | "updateRequired" | "unknownType" | "unsupported";
 

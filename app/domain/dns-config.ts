@@ -1,7 +1,7 @@
 // The DNS configuration card's rules (administration.md §2, §5): the manager IP is needed only
 // while DNS discovery is off; save only what differs from the stored settings.
 import { isIpv4 } from "~/domain/validation";
-import type { DnsDiscoverySettings } from "~/manager/schemas";
+import type { DnsDiscoverySettings } from "~/contract/station-parts";
 
 export type DnsIpError = "ipRequired" | "ipInvalid";
 

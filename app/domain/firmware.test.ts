@@ -11,7 +11,7 @@ import {
   sortNewestFirst,
   updateStatusName,
 } from "~/domain/firmware";
-import { updateStatus } from "~/manager/schemas";
+import { updateStatus } from "~/contract/enums";
 
 describe("firmware versions", () => {
   it("orders by up to four numeric parts, not as text", () => {

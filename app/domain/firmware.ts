@@ -1,7 +1,7 @@
 // Firmware rules (operations.md §3, §4): version ordering by up to four numeric parts, and what
 // a firmware update status means for the station.
 import { connectionBlockedReason, type ConnectionBlockedReason } from "~/domain/connection-state";
-import { updateStatus, updateStatuses, type ComputedState, type UpdateStatusName } from "~/manager/schemas";
+import { updateStatus, updateStatuses, type ComputedState, type UpdateStatusName } from "~/contract/enums";
 
 export const brokenRebootVersion = "6.0.3";
 

@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { isHostname, joinSearchDomains, splitSearchDomains } from "~/domain/network";
 import { firstFailure, ipv4, netmask, required } from "~/domain/validation";
-import type { DnsDiscoverySettings, NetworkInterface, NetworkInterfaceSettings } from "~/manager/schemas";
+import type { DnsDiscoverySettings, NetworkInterface, NetworkInterfaceSettings } from "~/contract/station-parts";
 
 const text = z.string().trim().optional();
 

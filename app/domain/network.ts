@@ -1,5 +1,5 @@
 // Network interface rules (operations.md §3, §5).
-import type { NetworkInterfaceType, StationType } from "~/manager/schemas";
+import type { NetworkInterfaceType, StationType } from "~/contract/enums";
 
 /** Edited as a comma-separated string: split on commas, trim each part, drop empty parts. */
 export function splitSearchDomains(text: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isExpectedChange } from "~/domain/push-updates";
-import { hubMessages } from "~/manager/paths";
+import { hubMessages } from "~/contract/hubs";
 
 describe("isExpectedChange", () => {
   it("accepts the actions the spec names per item", () => {

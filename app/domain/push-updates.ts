@@ -2,7 +2,7 @@
 // Add/Update/Remove, channels only Update, firmware Add/Update, system events Add/Update. The
 // console applies a push by revalidating the pages that show the item (DESIGN.md §9); a push
 // whose action breaks this contract is a contract error, reported and not applied.
-import type { ChangeAction } from "~/manager/schemas";
+import type { ChangeAction } from "~/contract/enums";
 
 const allowedActions: Record<string, readonly ChangeAction[]> = {
   StationChanged: ["Add", "Update", "Remove"],

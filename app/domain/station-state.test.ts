@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockedReasonFromManager, stationAvailability } from "~/domain/station-state";
-import { updateStatus } from "~/manager/schemas";
+import { updateStatus } from "~/contract/enums";
 
 const connected = {
   type: 2 as const,

@@ -3,7 +3,8 @@
 // allowed in every state (a dead or obsolete station is what Remove is for).
 import { connectionBlockedReason, type ConnectionBlockedReason } from "~/domain/connection-state";
 import { isBrokenReboot, isRebooting, isUpdating } from "~/domain/firmware";
-import { updateStatus, type ComputedState, type Station } from "~/manager/schemas";
+import type { Station } from "~/contract/stations";
+import { updateStatus, type ComputedState } from "~/contract/enums";
 
 /** The connection label keys (common:connectionStates.<state>): Running, Not Running, … */
 export function connectionStateLabelKey(state: ComputedState) {

@@ -12,7 +12,7 @@ import { createCoalescer, type Coalescer } from "~/live/coalesce";
 import { hubScope } from "~/live/hub-scope";
 import { hubsOf } from "~/live/hubs";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
-import { hubMessages, type HubName } from "~/manager/paths";
+import { hubMessages, type HubName } from "~/contract/hubs";
 
 /** Spec: retries after 1, 1000 and 5000 ms; a hub no longer needed stops after 300 ms. */
 const retryDelaysMs = [1, 1000, 5000];

@@ -5,7 +5,7 @@
 import { requireUser } from "~/auth/guard.server";
 import { getSession } from "~/auth/session.server";
 import { hubScope, type HubScope } from "~/live/hub-scope";
-import type { HubName } from "~/manager/paths";
+import type { HubName } from "~/contract/hubs";
 import { getRuntime } from "~/runtime.server";
 import { isSameOrigin } from "~/utils/origin.server";
 

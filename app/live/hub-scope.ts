@@ -8,7 +8,7 @@
 // it would be refused.
 import { can, type PermissionAction } from "~/auth/permissions";
 import type { SessionUser } from "~/auth/user";
-import type { HubName } from "~/manager/paths";
+import type { HubName } from "~/contract/hubs";
 
 export type HubScope = "full" | "reduced";
 

@@ -1,6 +1,6 @@
 // Which hubs a page listens to: route modules say so in their handle, e.g.
 // `export const handle = { hubs: ["stationsHub"] satisfies HubName[] }`.
-import type { HubName } from "~/manager/paths";
+import type { HubName } from "~/contract/hubs";
 
 export interface LiveHandle {
   hubs?: HubName[];

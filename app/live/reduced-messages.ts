@@ -4,7 +4,7 @@
 // fingerprints, access list IDs, network and firmware data never pass. The browser only needs
 // the target and the change action to reload its page (docs/decisions/003-hub-messages.md).
 // Imported by the hub bridge outside the Remix build: relative imports only.
-import { hubMessages, type HubName } from "../manager/paths";
+import { hubMessages, type HubName } from "../contract/hubs";
 
 type Plain = string | number | boolean | null;
 const changeActions = new Set(["Add", "Update", "Remove"]);

@@ -1,6 +1,6 @@
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { AppCustomizationSchema, type WritableAppCustomization } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { AppCustomizationSchema, type WritableAppCustomization } from "~/contract/app-customization";
 
 /** The stored customization, or null when none exists (204 or 404). */
 export function getAppCustomization(manager: ManagerClient) {

@@ -1,8 +1,8 @@
 // App view calls (operations.md §7): every authorized station with its channels, and the
 // channel order in the listening app.
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { AppViewSchema, type AppViewStation } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { AppViewSchema, type AppViewStation } from "~/contract/app-view";
 
 /** The Manager answers the stations as a map keyed by serial number; the console wants a list. */
 export async function getAppViewStations(manager: ManagerClient): Promise<AppViewStation[]> {

@@ -1,6 +1,6 @@
 // A channel's QR code (operations.md §7): the Manager's image of the channel's join link.
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
+import { managerPaths } from "~/contract/paths";
 
 export type QrCodeFormat = "svg" | "png";
 

@@ -1,7 +1,8 @@
 // Manager calls on a station's channels, addressed by serial number and 1-based index.
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { ChannelSchema, StationSchema, TestToneStateSchema, type UpdateAudioChannel } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { ChannelSchema, TestToneStateSchema, type UpdateAudioChannel } from "~/contract/channels";
+import { StationSchema } from "~/contract/stations";
 
 export function updateAudioChannel(manager: ManagerClient, serialNumber: string, update: UpdateAudioChannel) {
   return manager.send("PUT", managerPaths.updateAudioChannel(serialNumber), update, StationSchema);

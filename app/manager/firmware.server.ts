@@ -1,8 +1,8 @@
 // The updater API: a station's firmware state, the available firmware (metadata), the metadata
 // sync (needs the Manager's internet connection) and starting an update.
 import { ManagerError, type ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { FirmwareInfoListSchema, FirmwareInfoSchema, UpdateMetadataSchema } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { FirmwareInfoListSchema, FirmwareInfoSchema, UpdateMetadataSchema } from "~/contract/firmware";
 
 export async function getFirmwareInfo(manager: ManagerClient, serialNumber: string) {
   const path = managerPaths.firmware();

@@ -2,7 +2,7 @@
 // JSON in and out, answers parsed with the shared wire schemas, and every failure turned into a
 // ManagerError whose `failure` says what happened (mapped to behaviour in failures.server.ts).
 import type * as z from "zod";
-import { NoInternetDetailSchema, ProblemDetailsSchema, type ProblemDetails } from "~/manager/schemas";
+import { NoInternetDetailSchema, ProblemDetailsSchema, type ProblemDetails } from "~/contract/problems";
 
 export type ManagerFailure =
   | { kind: "unreachable"; reason: "refused" | "timeout" }

@@ -2,8 +2,8 @@
 // queue. The Manager has no "one channel" call: a channel is found in the list by its station's
 // serial number and its index.
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { ModerationChannelSchema, ModerationListSchema, type ModerationChannel, type UpdateModerationChannel } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { ModerationChannelSchema, ModerationListSchema, type ModerationChannel, type UpdateModerationChannel } from "~/contract/moderation";
 
 export function getModerationList(manager: ManagerClient) {
   return manager.get(managerPaths.moderation(), ModerationListSchema);

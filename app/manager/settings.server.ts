@@ -1,6 +1,6 @@
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { SettingsSchema, SystemSettingsSchema, type SystemSettings } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { SettingsSchema, SystemSettingsSchema, type SystemSettings } from "~/contract/settings";
 
 export function getSettings(manager: ManagerClient) {
   return manager.get(managerPaths.settings(), SettingsSchema);

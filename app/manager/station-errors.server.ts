@@ -1,7 +1,7 @@
 // The Manager's typed errors about stations (RFC 9457 `type` + JSON `detail`) that the station
 // screens handle themselves before the general failure handling takes over.
 import { isManagerError, type ManagerFailure } from "~/manager/http.server";
-import { FingerprintMismatchDetailSchema, problemTypes } from "~/manager/schemas";
+import { FingerprintMismatchDetailSchema, problemTypes } from "~/contract/problems";
 
 type TypedFailure = Extract<ManagerFailure, { kind: "typed" }>;
 

@@ -1,16 +1,10 @@
 // Manager calls on stations: the list (searched, sorted and paged by the Manager), one station,
 // its settings and the commands that take time (answered 202 with the station as it is now).
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import {
-  StationListSchema,
-  StationSchema,
-  type AudioEncoder,
-  type StationListQuery,
-  type UpdateNetworkSettings,
-  type UpdateStationConfiguration,
-  type UseCaseMode,
-} from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { StationListSchema, StationSchema, type StationListQuery } from "~/contract/stations";
+import type { UseCaseMode } from "~/contract/enums";
+import type { AudioEncoder, UpdateNetworkSettings, UpdateStationConfiguration } from "~/contract/station-parts";
 
 export function listStations(manager: ManagerClient, query: StationListQuery) {
   return manager.get(managerPaths.stations(), StationListSchema, { ...query });

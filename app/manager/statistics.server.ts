@@ -1,7 +1,7 @@
 // Dashboard statistics (operations.md §7): active stations and active channels.
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { AudioChannelCountSchema, ConnectedStationCountSchema } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { AudioChannelCountSchema, ConnectedStationCountSchema } from "~/contract/statistics";
 
 export async function getConnectedStationCount(manager: ManagerClient) {
   return (await manager.get(managerPaths.connectedStationCount(), ConnectedStationCountSchema)).connectedStationCount;

@@ -1,8 +1,8 @@
 // System event calls (operations.md §7): the list (newest first, paged), dismiss one, dismiss
 // all, and the Manager's download file.
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { SystemEventListSchema, SystemEventSchema } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { SystemEventListSchema, SystemEventSchema } from "~/contract/statistics";
 
 export function getSystemEvents(manager: ManagerClient, page: { skip: number; take: number }) {
   return manager.get(managerPaths.systemEvents(), SystemEventListSchema, page);

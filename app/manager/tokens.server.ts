@@ -1,6 +1,6 @@
 import type { ManagerClient } from "~/manager/http.server";
-import { managerPaths } from "~/manager/paths";
-import { CreatedTokenSchema, TokenListSchema, type CreateToken } from "~/manager/schemas";
+import { managerPaths } from "~/contract/paths";
+import { CreatedTokenSchema, TokenListSchema, type CreateToken } from "~/contract/tokens";
 
 export function listTokens(manager: ManagerClient) {
   return manager.get(managerPaths.tokens(), TokenListSchema);

@@ -8,7 +8,7 @@ import { ModerationList } from "~/components/moderation/ModerationList";
 import { moderationSortKeys, sortModerationRows, type ModerationSortKey } from "~/domain/moderation-list";
 import { loadOrThrow } from "~/manager/failures.server";
 import { getModerationList } from "~/manager/moderation.server";
-import type { ModerationChannel } from "~/manager/schemas";
+import type { ModerationChannel } from "~/contract/moderation";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { readTableState } from "~/utils/table-state.server";

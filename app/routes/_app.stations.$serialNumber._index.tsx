@@ -21,7 +21,7 @@ import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { useStationAvailability } from "~/components/stations/station-details";
 import { displayName, toAuthorizationView, toChannelRow } from "~/components/stations/views";
 import { loadOrThrow } from "~/manager/failures.server";
-import { stationTypes, useCaseModes } from "~/manager/schemas";
+import { stationTypes, useCaseModes } from "~/contract/enums";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { readFormData } from "~/utils/form-data.server";

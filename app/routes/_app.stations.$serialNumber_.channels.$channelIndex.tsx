@@ -23,7 +23,7 @@ import { stationAvailability } from "~/domain/station-state";
 import { errorPage } from "~/error-pages.server";
 import { getFirmwareInfo } from "~/manager/firmware.server";
 import { loadOrThrow } from "~/manager/failures.server";
-import { useCaseModes } from "~/manager/schemas";
+import { useCaseModes } from "~/contract/enums";
 import { getStation } from "~/manager/stations.server";
 import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";

@@ -17,7 +17,7 @@ import { toAuthorizationView, toStationRow, type AuthorizationView, type Station
 import { errorPage } from "~/error-pages.server";
 import { loadOrThrow } from "~/manager/failures.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
-import { stationSortKeys } from "~/manager/schemas";
+import { stationSortKeys } from "~/contract/stations";
 import { getStation, listStations } from "~/manager/stations.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";

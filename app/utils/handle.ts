@@ -1,4 +1,4 @@
-import type { HubName } from "~/manager/paths";
+import type { HubName } from "~/contract/hubs";
 import type { PageTitleKey } from "~/utils/meta";
 
 /** What a route module may say about itself in `export const handle`. */

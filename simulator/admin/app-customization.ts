@@ -1,7 +1,7 @@
 // The listening app's branding: none until created (GET answers 204), one configuration at most.
 import { randomUUID } from "node:crypto";
 import { defaultColours } from "../../app/domain/colours";
-import type { AppCustomization, WritableAppCustomization } from "../../app/manager/schemas";
+import type { AppCustomization, WritableAppCustomization } from "../../app/contract/app-customization";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";
 

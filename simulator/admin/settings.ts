@@ -1,6 +1,6 @@
 // General settings (what the console loads before anything else) and the system settings with
 // DNS discovery, which the Manager hands to stations that cannot find it by DNS.
-import type { Settings, SystemSettings } from "../../app/manager/schemas";
+import type { Settings, SystemSettings } from "../../app/contract/settings";
 import { dnsDiscoveryErrors } from "../fleet/network-settings";
 import { problems, type FieldErrors } from "../problems";
 import type { ManagerState } from "../state";

@@ -3,7 +3,7 @@
 // only be deleted (spec, administration §4).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { isTokenExpired } from "../../app/domain/tokens";
-import type { CreateToken, CreatedToken, Token } from "../../app/manager/schemas";
+import type { CreateToken, CreatedToken, Token } from "../../app/contract/tokens";
 import type { StoredToken } from "../fleet/records";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";

@@ -1,6 +1,6 @@
 // App customization: 204 while there is none; create, update by id, delete (reset) by id.
-import { managerPaths } from "../../app/manager/paths";
-import { WritableAppCustomizationSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { WritableAppCustomizationSchema } from "../../app/contract/app-customization";
 import {
   createAppCustomization,
   deleteAppCustomization,

@@ -1,6 +1,6 @@
 // The app view (every authorized station and its channels) and the channel order.
-import { managerPaths } from "../../app/manager/paths";
-import { UpdateChannelOrderSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { UpdateChannelOrderSchema } from "../../app/contract/app-view";
 import { appView, updateChannelOrder } from "../fleet/app-view";
 import type { Simulation } from "../simulation";
 import { parseWith } from "./http";

@@ -2,7 +2,7 @@
 // the REST API behind injected faults, the bearer-token check and body parsing. Anything else
 // is a problem+json 404.
 import express, { type NextFunction, type Request, type Response } from "express";
-import { configurationApi, managerPaths, updaterApi } from "../../app/manager/paths";
+import { configurationApi, managerPaths, updaterApi } from "../../app/contract/paths";
 import type { FaultInjection } from "../faults";
 import { problems } from "../problems";
 import type { Simulation } from "../simulation";

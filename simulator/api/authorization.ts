@@ -1,6 +1,6 @@
 // Station authorization: accept (fingerprint checked), reject, reset rejected stations.
-import { managerPaths } from "../../app/manager/paths";
-import { AcceptStationSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { AcceptStationSchema } from "../../app/contract/stations";
 import { acceptStation, rejectStation, resetRejectedStations } from "../fleet/authorization";
 import type { Simulation } from "../simulation";
 import { parseWith, Reply } from "./http";

@@ -1,7 +1,7 @@
 // Channels: the list, PIN, test tone and the QR code of a channel's join link.
 import QRCode from "qrcode";
-import { managerPaths } from "../../app/manager/paths";
-import { TestToneSchema, UpdatePinCodeSchema, type Channel } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { TestToneSchema, UpdatePinCodeSchema, type Channel } from "../../app/contract/channels";
 import { isInAppView } from "../fleet/derive";
 import { joinLink } from "../fleet/channels";
 import { requireChannel, requireStation } from "../fleet/lookup";

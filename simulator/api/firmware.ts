@@ -1,8 +1,8 @@
 // The updater API: firmware per station, the available firmware (metadata), the metadata sync
 // (needs the internet) and starting an update.
 import * as z from "zod";
-import { managerPaths } from "../../app/manager/paths";
-import { StartFirmwareUpdateSchema, type FirmwareInfo } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { StartFirmwareUpdateSchema, type FirmwareInfo } from "../../app/contract/firmware";
 import { problems } from "../problems";
 import type { Simulation } from "../simulation";
 import { parseWith, Reply } from "./http";

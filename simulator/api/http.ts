@@ -2,7 +2,7 @@
 // field errors keyed by path, JSON answers, file answers with Content-Disposition.
 import type { Response } from "express";
 import type * as z from "zod";
-import type { ProblemDetails } from "../../app/manager/schemas";
+import type { ProblemDetails } from "../../app/contract/problems";
 import { ProblemError, problems, type FieldErrors } from "../problems";
 
 export function sendProblem(res: Response, problem: ProblemDetails, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 // General settings (any signed-in user: every console page needs the footer and links) and
 // the system settings with DNS discovery.
-import { managerPaths } from "../../app/manager/paths";
-import { SystemSettingsSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { SystemSettingsSchema } from "../../app/contract/settings";
 import { generalSettings, updateSystemSettings } from "../admin/settings";
 import type { Simulation } from "../simulation";
 import { parseWith } from "./http";

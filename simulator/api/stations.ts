@@ -1,15 +1,8 @@
 // Stations: list (search, sort, page), one station, delete, and the station-level commands.
-import { managerPaths } from "../../app/manager/paths";
-import {
-  AudioEncoderSchema,
-  RestoreFactorySettingsSchema,
-  StationListQuerySchema,
-  UpdateAudioChannelSchema,
-  UpdateAudioModeSchema,
-  UpdateNameSchema,
-  UpdateNetworkSettingsSchema,
-  UpdateStationConfigurationSchema,
-} from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { UpdateAudioChannelSchema } from "../../app/contract/channels";
+import { RestoreFactorySettingsSchema, StationListQuerySchema, UpdateAudioModeSchema, UpdateNameSchema } from "../../app/contract/stations";
+import { AudioEncoderSchema, UpdateNetworkSettingsSchema, UpdateStationConfigurationSchema } from "../../app/contract/station-parts";
 import { requireStation } from "../fleet/lookup";
 import { deleteStation } from "../fleet/presence";
 import {

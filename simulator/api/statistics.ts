@@ -1,7 +1,7 @@
 // Dashboard statistics: connected stations, and enabled channels on connected stations.
 import type * as z from "zod";
-import { managerPaths } from "../../app/manager/paths";
-import type { AudioChannelCountSchema, ConnectedStationCountSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import type { AudioChannelCountSchema, ConnectedStationCountSchema } from "../../app/contract/statistics";
 import type { Simulation } from "../simulation";
 import { routePath, type ApiRoutes } from "./routes";
 

@@ -1,6 +1,6 @@
 // System events: newest first with paging, dismiss one or all, download as a CSV file.
-import { managerPaths } from "../../app/manager/paths";
-import { SystemEventQuerySchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { SystemEventQuerySchema } from "../../app/contract/statistics";
 import {
   dismissAllSystemEvents,
   dismissSystemEvent,

@@ -1,6 +1,6 @@
 // API tokens: list, create (the access token is in this answer only), revoke, delete.
-import { managerPaths } from "../../app/manager/paths";
-import { CreateTokenSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { CreateTokenSchema } from "../../app/contract/tokens";
 import { createToken, deleteToken, listTokens, revokeToken } from "../admin/tokens";
 import type { Simulation } from "../simulation";
 import { parseWith, Reply } from "./http";

@@ -1,7 +1,7 @@
 // The system event codes the simulated Manager raises. The console translates
 // systemEvents.codes.<code> and fills in the parameters; docs/decisions/012-simulated-fleet.md
 // lists them with their parameters.
-import { systemEventTypes, type SystemEventType } from "../../app/manager/schemas";
+import { systemEventTypes, type SystemEventType } from "../../app/contract/enums";
 
 export interface SystemEventCode {
   type: SystemEventType;

@@ -1,7 +1,8 @@
 // The system event log: raised by the fleet's life and by test controls, listed newest first
 // without dismissed events, dismissed one by one or all at once, exported as CSV.
 import { randomUUID } from "node:crypto";
-import type { SystemEvent, SystemEventList, SystemEventType } from "../../app/manager/schemas";
+import type { SystemEventType } from "../../app/contract/enums";
+import type { SystemEvent, SystemEventList } from "../../app/contract/statistics";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";
 import type { StoredSystemEvent } from "../fleet/records";

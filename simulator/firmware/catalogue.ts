@@ -1,7 +1,8 @@
 // The firmware the simulated vendor publishes. The list comes sorted by id, as text, like a
 // database key would sort it: 6.10.0 lands before 6.2.0, so the console's own rule (the newest
 // is the last after ordering by up to four numeric parts) is what finds the newest.
-import { stationTypes, type AvailableFirmware, type StationType } from "../../app/manager/schemas";
+import { stationTypes, type StationType } from "../../app/contract/enums";
+import type { AvailableFirmware } from "../../app/contract/firmware";
 
 const releasesSite = "https://releases.mobileconnect.example";
 

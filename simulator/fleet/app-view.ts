@@ -1,6 +1,7 @@
 // The app view: every authorized station with its channels, and the channels' order in the
 // listening app (sortId, positions from 1 across the whole venue).
-import type { AppView, Channel, UpdateChannelOrder } from "../../app/manager/schemas";
+import type { AppView, UpdateChannelOrder } from "../../app/contract/app-view";
+import type { Channel } from "../../app/contract/channels";
 import { problems, type FieldErrors } from "../problems";
 import type { ManagerState } from "../state";
 import { isInAppView } from "./derive";

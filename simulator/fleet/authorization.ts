@@ -1,7 +1,7 @@
 // Station authorization (spec §4): Accept checks readiness and the fingerprint the device
 // presents now; Reject hides the station; ResetRejectedStations lets rejected stations come
 // back — but only when they reconnect (fleet/presence.ts).
-import type { Station } from "../../app/manager/schemas";
+import type { Station } from "../../app/contract/stations";
 import { raiseKnownEvent } from "../events/system-events";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";

@@ -1,13 +1,9 @@
 // A station's audio channels as the device creates them for a streaming mode, and the access
 // identifiers (channel ID, list IDs) behind a channel's join link and QR code.
-import {
-  useCaseModes,
-  type Channel,
-  type ChannelMode,
-  type InputInterfaceCombination,
-  type Station,
-  type UseCaseMode,
-} from "../../app/manager/schemas";
+import type { Channel } from "../../app/contract/channels";
+import type { Station } from "../../app/contract/stations";
+import { useCaseModes, type ChannelMode, type UseCaseMode } from "../../app/contract/enums";
+import type { InputInterfaceCombination } from "../../app/contract/station-parts";
 import { channelCode, uuid, type Random } from "./ids";
 
 export const joinLinkBase = "https://join.mobileconnect.example/";

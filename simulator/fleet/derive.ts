@@ -1,7 +1,8 @@
 // The parts of a Station that follow from others: the connection state from authorization,
 // presence and firmware; the firmware fields from the firmware state and the catalogue; the
 // moderation counters from the speaker queue. Recomputed after every change, so they never drift.
-import { stationTypes, type ComputedState, type Station } from "../../app/manager/schemas";
+import type { Station } from "../../app/contract/stations";
+import { stationTypes, type ComputedState } from "../../app/contract/enums";
 import { brokenRebootVersion, compareVersions, isRebooting, isUpdating } from "../../app/domain/firmware";
 import type { SpeakerQueue, StationRecord } from "./records";
 

@@ -1,5 +1,5 @@
 // What happens to a channel's listeners when the channel changes under them.
-import type { Channel } from "../../app/manager/schemas";
+import type { Channel } from "../../app/contract/channels";
 import type { ManagerState } from "../state";
 
 /** Empties the speaker and the waiting list (without committing: the caller commits). */

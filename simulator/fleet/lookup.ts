@@ -1,5 +1,6 @@
 // Finding what a call addresses, and refusing calls the station's state does not allow.
-import { updateStatus, updateStatuses, type Channel } from "../../app/manager/schemas";
+import type { Channel } from "../../app/contract/channels";
+import { updateStatus, updateStatuses } from "../../app/contract/enums";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";
 import { computedStateOf, isEditable } from "./derive";

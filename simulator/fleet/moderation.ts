@@ -1,6 +1,8 @@
 // The audience-mic speaker queue per channel: listeners ask for the mic, the moderator takes
 // the next speaker, mutes or unmutes the speaker, or clears everyone.
-import { useCaseModes, type Channel, type ModerationChannel, type UpdateModerationChannel } from "../../app/manager/schemas";
+import type { Channel } from "../../app/contract/channels";
+import { useCaseModes } from "../../app/contract/enums";
+import type { ModerationChannel, UpdateModerationChannel } from "../../app/contract/moderation";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";
 import { computedStateOf, isModerated } from "./derive";

@@ -1,10 +1,6 @@
 // Checking and applying network settings the way the station would accept them (spec §5:
 // IP and netmask required and valid, at least one DNS; search domains split and trimmed).
-import type {
-  DnsDiscoverySettings,
-  NetworkInterface,
-  NetworkInterfaceSettings,
-} from "../../app/manager/schemas";
+import type { DnsDiscoverySettings, NetworkInterface, NetworkInterfaceSettings } from "../../app/contract/station-parts";
 import type { FieldErrors } from "../problems";
 import { prefixLength, splitSearchDomains } from "../../app/domain/network";
 import { isIpv4, isNetmask } from "../../app/domain/validation";

@@ -2,13 +2,9 @@
 // firmware update. Each is an Activity on the station record, advanced step by step on the
 // simulated clock; the activity is persisted, so after a restart every process resumes at the
 // step it had reached (that step starts over, as if the station had been slow).
-import {
-  updateStatus,
-  useCaseModes,
-  type FirmwareInfo,
-  type Station,
-  type UseCaseMode,
-} from "../../app/manager/schemas";
+import type { Station } from "../../app/contract/stations";
+import { updateStatus, useCaseModes, type UseCaseMode } from "../../app/contract/enums";
+import type { FirmwareInfo } from "../../app/contract/firmware";
 import { durations, type ClockTimer } from "../clock";
 import { raiseKnownEvent } from "../events/system-events";
 import { problems } from "../problems";

@@ -1,6 +1,6 @@
 // Stations leaving and re-entering the Manager's books. A deleted station is still a device on
 // the network: it knocks again later and shows up as a new, unauthorized station.
-import { updateStatus } from "../../app/manager/schemas";
+import { updateStatus } from "../../app/contract/enums";
 import { raiseKnownEvent } from "../events/system-events";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";

@@ -1,16 +1,14 @@
 // What the simulated Manager keeps per station beyond the wire shape: the device's side of the
 // story (its real fingerprint, whether it is online, what it is busy with). The wire Station
 // is stored as is and its derived fields are refreshed after every change (fleet/derive.ts).
-import type {
-  AppCustomization,
-  AvailableFirmware,
-  Speaker,
-  Station,
-  SystemEvent,
-  SystemSettings,
-  Token,
-  UseCaseMode,
-} from "../../app/manager/schemas";
+import type { AppCustomization } from "../../app/contract/app-customization";
+import type { Station } from "../../app/contract/stations";
+import type { UseCaseMode } from "../../app/contract/enums";
+import type { AvailableFirmware } from "../../app/contract/firmware";
+import type { Speaker } from "../../app/contract/moderation";
+import type { SystemSettings } from "../../app/contract/settings";
+import type { SystemEvent } from "../../app/contract/statistics";
+import type { Token } from "../../app/contract/tokens";
 
 /**
  * present: the Manager lists it. deleted / awaitingReconnect: the device is off the Manager's

@@ -1,15 +1,10 @@
 // Immediate station writes: name, audio encoder, channel, PIN, test tone, network settings,
 // configuration. Each checks that the station is editable, applies, and commits (which stores
 // and announces). The timed ones (reboot, reset, mode change, firmware) are in operations.ts.
-import {
-  useCaseModes,
-  type AudioEncoder,
-  type Channel,
-  type Station,
-  type UpdateAudioChannel,
-  type UpdateNetworkSettings,
-  type UpdateStationConfiguration,
-} from "../../app/manager/schemas";
+import type { Channel, UpdateAudioChannel } from "../../app/contract/channels";
+import type { Station } from "../../app/contract/stations";
+import { useCaseModes } from "../../app/contract/enums";
+import type { AudioEncoder, UpdateNetworkSettings, UpdateStationConfiguration } from "../../app/contract/station-parts";
 import { problems, type FieldErrors } from "../problems";
 import type { ManagerState } from "../state";
 import { defaultInputs, isValidInputCombination, newAccess } from "./channels";

@@ -1,17 +1,8 @@
 // A station as it comes out of the box (or out of a factory reset): DHCP on both interfaces,
 // DNS discovery on, default audio settings, the channels of its streaming mode.
-import {
-  stationTypes,
-  updateStatus,
-  useCaseModes,
-  type AudioEncoder,
-  type ChannelMode,
-  type NetworkInterface,
-  type NetworkInterfaceType,
-  type Station,
-  type StationType,
-  type UseCaseMode,
-} from "../../app/manager/schemas";
+import type { Station } from "../../app/contract/stations";
+import { stationTypes, updateStatus, useCaseModes, type ChannelMode, type NetworkInterfaceType, type StationType, type UseCaseMode } from "../../app/contract/enums";
+import type { AudioEncoder, NetworkInterface } from "../../app/contract/station-parts";
 import { interfaceTypeFor } from "../../app/domain/network";
 import { createChannels } from "./channels";
 import { fingerprint, macAddress, uuid, type Random } from "./ids";

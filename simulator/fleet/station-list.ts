@@ -1,11 +1,7 @@
 // GET /stations: search, sort and page over the in-memory fleet, so a page of 50 costs a filter,
 // a sort of small keys and a slice — no matter how many thousand stations there are.
-import {
-  computedStates,
-  type StationList,
-  type StationListQuery,
-  type StationSortKey,
-} from "../../app/manager/schemas";
+import type { StationList, StationListQuery, StationSortKey } from "../../app/contract/stations";
+import { computedStates } from "../../app/contract/enums";
 import type { ManagerState } from "../state";
 import { compareVersions } from "../../app/domain/firmware";
 import { isVisible } from "./derive";

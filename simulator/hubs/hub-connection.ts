@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from "ws";
-import type { HubName } from "../../app/manager/paths";
+import type { HubName } from "../../app/contract/hubs";
 import { frame, handshakeError, MessageType, parseMessage, pingFrame, splitRecords, type HubMessage } from "./protocol";
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { HubName } from "../../app/manager/paths";
+import type { HubName } from "../../app/contract/hubs";
 
 export interface Negotiation {
   hub: HubName;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import express from "express";
 import { WebSocketServer } from "ws";
-import { hubPaths, type HubName } from "../../app/manager/paths";
+import { hubPaths, type HubName } from "../../app/contract/hubs";
 import type { Principal } from "../identity/verify";
 import { bearerToken } from "./bearer-token";
 import { HubConnection } from "./hub-connection";

@@ -1,4 +1,4 @@
-import type { Role } from "../../app/manager/schemas";
+import type { Role } from "../../app/contract/enums";
 
 export interface DemoAccount {
   username: string;

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
-import { roles, type Role } from "../../app/manager/schemas";
+import { roles, type Role } from "../../app/contract/enums";
 
 export interface Principal {
   subject: string;

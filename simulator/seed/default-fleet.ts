@@ -1,7 +1,9 @@
 // The default fleet: one venue with a station in every state the console has to show
 // (docs/decisions/012-simulated-fleet.md has the table). Built from a fixed random seed, so
 // every reseed gives the same IDs, fingerprints and channel codes.
-import { stationTypes, updateStatus, useCaseModes, type Channel, type Speaker } from "../../app/manager/schemas";
+import type { Channel } from "../../app/contract/channels";
+import { stationTypes, updateStatus, useCaseModes } from "../../app/contract/enums";
+import type { Speaker } from "../../app/contract/moderation";
 import { fingerprint, type Random } from "../fleet/ids";
 import type { SpeakerQueue, StationRecord } from "../fleet/records";
 import { createStationRecord, type NewStation } from "../fleet/station-factory";

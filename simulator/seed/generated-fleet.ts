@@ -1,7 +1,8 @@
 // A fleet of N stations (up to 5,000) for load and paging: the default fleet's stations first
 // (so MCS-0042 and the special cases are always there), then generated ones in a realistic mix
 // of states. Seeded by N, so the same N always gives the same fleet.
-import { stationTypes, useCaseModes, type Speaker } from "../../app/manager/schemas";
+import { stationTypes, useCaseModes } from "../../app/contract/enums";
+import type { Speaker } from "../../app/contract/moderation";
 import { pick, randomInt, type Random } from "../fleet/ids";
 import type { SpeakerQueue, StationRecord } from "../fleet/records";
 import { createStationRecord } from "../fleet/station-factory";

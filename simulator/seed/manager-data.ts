@@ -1,7 +1,8 @@
 // Everything a fresh Manager holds besides its stations: a few days of system events of every
 // type, three API tokens (one expired), the firmware catalogue, DNS discovery on and no app
 // customization (GET answers 204).
-import type { SystemEvent, TokenScope } from "../../app/manager/schemas";
+import type { TokenScope } from "../../app/contract/enums";
+import type { SystemEvent } from "../../app/contract/statistics";
 import { hashAccessToken } from "../admin/tokens";
 import { systemEventCodes, type SystemEventCodeName } from "../events/codes";
 import { defaultFirmwareCatalogue } from "../firmware/catalogue";

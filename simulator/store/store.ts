@@ -1,7 +1,8 @@
 // Write-through persistence of the Manager state: every change in memory is one upsert here,
 // and the whole state is read back once at start. Statements are prepared once.
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import type { AppCustomization, AvailableFirmware } from "../../app/manager/schemas";
+import type { AppCustomization } from "../../app/contract/app-customization";
+import type { AvailableFirmware } from "../../app/contract/firmware";
 import type {
   ManagerData,
   ManagerMeta,

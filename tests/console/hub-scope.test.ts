@@ -1,8 +1,8 @@
 // Per hub and role, what the bridge relays: in full, reduced, or nothing (refused with 403).
 import { describe, expect, it } from "vitest";
 import { hubScope } from "~/live/hub-scope";
-import { hubNames } from "~/manager/paths";
-import type { Role } from "~/manager/schemas";
+import { hubNames } from "~/contract/hubs";
+import type { Role } from "~/contract/enums";
 
 const expected: Record<Role, Record<string, "full" | "reduced" | null>> = {
   Admin: { stationsHub: "full", moderationHub: "full", statisticsHub: "full", systemEventsHub: "full", updaterHub: "full", appCustomizationHub: "full" },

@@ -2,7 +2,7 @@
 // can send (update status, event code, interface type, …) has its label.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { updateStatuses, networkInterfaceTypes, computedStates } from "~/manager/schemas";
+import { updateStatuses, networkInterfaceTypes, computedStates } from "~/contract/enums";
 import { systemEventCodes } from "../../simulator/events/codes";
 
 type Texts = { [key: string]: string | Texts };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { configurationApi, managerPaths } from "../../app/manager/paths";
-import { problemTypes } from "../../app/manager/schemas";
+import { configurationApi, managerPaths } from "../../app/contract/paths";
+import { problemTypes } from "../../app/contract/problems";
 import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

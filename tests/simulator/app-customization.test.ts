@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { AppCustomizationSchema, problemTypes, type WritableAppCustomization } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { AppCustomizationSchema, type WritableAppCustomization } from "../../app/contract/app-customization";
+import { problemTypes } from "../../app/contract/problems";
 import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

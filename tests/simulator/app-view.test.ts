@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { AppViewSchema, problemTypes } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { AppViewSchema } from "../../app/contract/app-view";
+import { problemTypes } from "../../app/contract/problems";
 import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

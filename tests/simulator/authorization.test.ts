@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { FingerprintMismatchDetailSchema, problemTypes, StationListSchema, StationSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { StationListSchema, StationSchema } from "../../app/contract/stations";
+import { FingerprintMismatchDetailSchema, problemTypes } from "../../app/contract/problems";
 import { eventually, expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

@@ -1,7 +1,9 @@
 import QRCode from "qrcode";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { ChannelListSchema, ChannelSchema, problemTypes, StationSchema, TestToneStateSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { ChannelListSchema, ChannelSchema, TestToneStateSchema } from "../../app/contract/channels";
+import { StationSchema } from "../../app/contract/stations";
+import { problemTypes } from "../../app/contract/problems";
 import { joinLink } from "../../simulator/fleet/channels";
 import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 

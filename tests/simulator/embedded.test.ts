@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { StationListSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { StationListSchema } from "../../app/contract/stations";
 import { defaultConsoleClient, startSimulator, type RunningSimulator } from "../../simulator/index";
 import { signInWithPassword } from "../support/identity";
 

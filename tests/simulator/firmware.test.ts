@@ -1,14 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { hubMessages, managerPaths } from "../../app/manager/paths";
-import {
-  FirmwareInfoListSchema,
-  FirmwareInfoSchema,
-  problemTypes,
-  StationSchema,
-  UpdateMetadataSchema,
-  updateStatus,
-  type FirmwareInfo,
-} from "../../app/manager/schemas";
+import { hubMessages } from "../../app/contract/hubs";
+import { managerPaths } from "../../app/contract/paths";
+import { StationSchema } from "../../app/contract/stations";
+import { updateStatus } from "../../app/contract/enums";
+import { FirmwareInfoListSchema, FirmwareInfoSchema, UpdateMetadataSchema, type FirmwareInfo } from "../../app/contract/firmware";
+import { problemTypes } from "../../app/contract/problems";
 import { compareVersions } from "../../app/domain/firmware";
 import { listenToHub } from "../support/hub-client";
 import { eventually, expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";

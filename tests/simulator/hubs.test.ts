@@ -11,7 +11,7 @@ import {
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { hubMessages, hubPaths, type HubName } from "../../app/manager/paths";
+import { hubMessages, hubPaths, type HubName } from "../../app/contract/hubs";
 import { createHubServer, type HubServer } from "../../simulator/hubs";
 import { Negotiations } from "../../simulator/hubs/negotiations";
 import type { Principal } from "../../simulator/identity";

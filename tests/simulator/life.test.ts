@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { SystemEventListSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { SystemEventListSchema } from "../../app/contract/statistics";
 import { eventually, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

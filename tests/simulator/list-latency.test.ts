@@ -1,8 +1,8 @@
 // How long GET /stations?skip=0&take=50 takes over HTTP with a real token, for large fleets.
 // It prints the figures and asserts only correctness: timings vary with the machine's load.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { StationListSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { StationListSchema } from "../../app/contract/stations";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { ModerationChannelSchema, ModerationListSchema, problemTypes, type ModerationChannel } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { ModerationChannelSchema, ModerationListSchema, type ModerationChannel } from "../../app/contract/moderation";
+import { problemTypes } from "../../app/contract/problems";
 import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { StationSchema, SystemEventListSchema, TokenListSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { StationSchema } from "../../app/contract/stations";
+import { SystemEventListSchema } from "../../app/contract/statistics";
+import { TokenListSchema } from "../../app/contract/tokens";
 import { eventually, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

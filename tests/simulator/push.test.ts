@@ -1,17 +1,14 @@
 // A REST change arrives on the right hub, through the official @microsoft/signalr client.
 import { HubConnectionState } from "@microsoft/signalr";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hubMessages, managerPaths, type HubName } from "../../app/manager/paths";
-import {
-  AppCustomizationSchema,
-  ChannelSchema,
-  FirmwareInfoSchema,
-  ModerationChannelSchema,
-  StationSchema,
-  StatisticsSchema,
-  SystemEventSchema,
-  UpdateMetadataSchema,
-} from "../../app/manager/schemas";
+import { hubMessages, type HubName } from "../../app/contract/hubs";
+import { managerPaths } from "../../app/contract/paths";
+import { AppCustomizationSchema } from "../../app/contract/app-customization";
+import { ChannelSchema } from "../../app/contract/channels";
+import { StationSchema } from "../../app/contract/stations";
+import { FirmwareInfoSchema, UpdateMetadataSchema } from "../../app/contract/firmware";
+import { ModerationChannelSchema } from "../../app/contract/moderation";
+import { StatisticsSchema, SystemEventSchema } from "../../app/contract/statistics";
 import { listenToHub, type HubListener } from "../support/hub-client";
 import { eventually, startTestSimulator, type TestSimulator } from "../support/simulator";
 

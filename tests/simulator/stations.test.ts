@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import {
-  problemTypes,
-  StationListSchema,
-  StationSchema,
-  updateStatus,
-  useCaseModes,
-  type NetworkInterfaceSettings,
-} from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { StationListSchema, StationSchema } from "../../app/contract/stations";
+import { updateStatus, useCaseModes } from "../../app/contract/enums";
+import { problemTypes } from "../../app/contract/problems";
+import type { NetworkInterfaceSettings } from "../../app/contract/station-parts";
 import { eventually, expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

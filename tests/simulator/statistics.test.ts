@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { AudioChannelCountSchema, ConnectedStationCountSchema, problemTypes } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { problemTypes } from "../../app/contract/problems";
+import { AudioChannelCountSchema, ConnectedStationCountSchema } from "../../app/contract/statistics";
 import { eventually, expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

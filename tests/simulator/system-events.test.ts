@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { problemTypes, SystemEventListSchema, SystemEventSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { problemTypes } from "../../app/contract/problems";
+import { SystemEventListSchema, SystemEventSchema } from "../../app/contract/statistics";
 import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

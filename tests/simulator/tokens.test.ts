@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { managerPaths } from "../../app/manager/paths";
-import { CreatedTokenSchema, problemTypes, TokenListSchema } from "../../app/manager/schemas";
+import { managerPaths } from "../../app/contract/paths";
+import { problemTypes } from "../../app/contract/problems";
+import { CreatedTokenSchema, TokenListSchema } from "../../app/contract/tokens";
 import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let simulator: TestSimulator;

@@ -1,6 +1,6 @@
 // The official SignalR client, in Node, on one of the simulator's hubs: records every message.
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from "@microsoft/signalr";
-import { hubPaths, type HubName } from "../../app/manager/paths";
+import { hubPaths, type HubName } from "../../app/contract/hubs";
 
 export interface RecordedMessage {
   target: string;

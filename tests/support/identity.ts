@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Role } from "../../app/manager/schemas";
+import type { Role } from "../../app/contract/enums";
 import {
   createIdentityProvider,
   demoAccounts,

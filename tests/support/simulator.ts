@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { importJWK, SignJWT, generateKeyPair, type JWK } from "jose";
-import { ProblemDetailsSchema, type Role } from "../../app/manager/schemas";
+import type { Role } from "../../app/contract/enums";
+import { ProblemDetailsSchema } from "../../app/contract/problems";
 import { demoAccounts } from "../../simulator/identity";
 import {
   defaultConsoleClient,

@@ -19,7 +19,8 @@ import {
   tokenExpiryPresetKeys,
   type TokenExpiryPresetKey,
 } from "~/domain/tokens";
-import { tokenNameMaxLength, tokenScopes } from "~/manager/schemas";
+import { tokenScopes } from "~/contract/enums";
+import { tokenNameMaxLength } from "~/contract/tokens";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { withSearchParams } from "~/utils/url";
 

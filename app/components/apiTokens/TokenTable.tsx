@@ -4,7 +4,7 @@ import { Badge, Code, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { tokenParams } from "~/components/apiTokens/token-form-schema";
-import type { TokenScope } from "~/manager/schemas";
+import type { TokenScope } from "~/contract/enums";
 
 export interface TokenRow {
   id: string;

@@ -3,7 +3,7 @@
 // it out and shows it, and it is gone after that.
 import { changeSession } from "~/auth/session.server";
 import type { CreatedTokenView } from "~/components/apiTokens/token-form-schema";
-import type { CreatedToken } from "~/manager/schemas";
+import type { CreatedToken } from "~/contract/tokens";
 
 // The session's typed data belongs to the sign-in; this one-time value lives beside it.
 const createdTokenKey = "apiTokens.createdToken";

@@ -2,7 +2,8 @@
 // 2000 custom days) and at least one scope. One schema for the server and the browser.
 import * as z from "zod";
 import { defaultTokenExpiryPreset, expiryDaysFor, isValidExpiryDays, tokenExpiryPresetKeys } from "~/domain/tokens";
-import { TokenScopeSchema, tokenNameMaxLength, type CreateToken, type CreatedToken } from "~/manager/schemas";
+import { TokenScopeSchema } from "~/contract/enums";
+import { tokenNameMaxLength, type CreateToken, type CreatedToken } from "~/contract/tokens";
 
 const messages = {
   nameRequired: "admin:apiTokens.errors.nameRequired",

@@ -22,7 +22,7 @@ import { ErrorSummary } from "~/components/forms";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { draftFrom, hasCustomLogo, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
 import { maxOnboardingScreens } from "~/domain/onboarding";
-import type { WritableAppCustomization } from "~/manager/schemas";
+import type { WritableAppCustomization } from "~/contract/app-customization";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const customizationFormId = "app-customization";

@@ -16,7 +16,7 @@ import type { ReadForm } from "~/images/multipart.server";
 import { deleteAppCustomization, getAppCustomization, saveAppCustomization } from "~/manager/app-customization.server";
 import { actionFailureMessage } from "~/manager/failures.server";
 import type { ManagerClient } from "~/manager/http.server";
-import type { AppCustomization, WritableAppCustomization } from "~/manager/schemas";
+import type { AppCustomization, WritableAppCustomization } from "~/contract/app-customization";
 import { setFlash } from "~/utils/flash.server";
 
 export const customizationPath = "/appCustomization";

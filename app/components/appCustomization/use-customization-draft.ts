@@ -6,7 +6,7 @@ import { applyIntent, errorsAfter, type CustomizationErrors } from "~/components
 import type { CustomizationIntent } from "~/components/appCustomization/fields";
 import { draftFrom, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
 import { newOnboardingId, type OnboardingScreen } from "~/domain/onboarding";
-import type { WritableAppCustomization } from "~/manager/schemas";
+import type { WritableAppCustomization } from "~/contract/app-customization";
 
 export interface DraftState {
   draft: CustomizationDraft;

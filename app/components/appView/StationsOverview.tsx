@@ -9,7 +9,7 @@ import { AudienceMicToggle } from "~/components/appView/AudienceMicToggle";
 import { channelParam, qrParam } from "~/components/appView/url-state";
 import type { AppViewChannel } from "~/components/appView/view.server";
 import { ChannelProperties } from "~/components/moderation/ChannelProperties";
-import type { ComputedState, UseCaseMode } from "~/manager/schemas";
+import type { ComputedState, UseCaseMode } from "~/contract/enums";
 import { withSearchParams } from "~/utils/url";
 
 export interface AppViewStationView {

@@ -3,7 +3,9 @@
 // the channels with an audience mic (DESIGN.md §9).
 import { inAppOrder } from "~/domain/channel-order";
 import { defaultColours } from "~/domain/colours";
-import type { AppCustomization, AppViewStation, Channel } from "~/manager/schemas";
+import type { AppCustomization } from "~/contract/app-customization";
+import type { AppViewStation } from "~/contract/app-view";
+import type { Channel } from "~/contract/channels";
 import { appViewPaging } from "~/components/appView/url-state";
 import { pageOf } from "~/utils/paging";
 

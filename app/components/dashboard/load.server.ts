@@ -2,7 +2,7 @@
 // are topped up by the spec's rule should the Manager answer fewer than asked while it holds more.
 import type { ManagerClient } from "~/manager/http.server";
 import { needsTopUp } from "~/domain/system-events";
-import type { SystemEvent } from "~/manager/schemas";
+import type { SystemEvent } from "~/contract/statistics";
 import { getAudioChannelCount, getConnectedStationCount } from "~/manager/statistics.server";
 import { getSystemEvents } from "~/manager/system-events.server";
 

@@ -20,7 +20,8 @@ import {
   oneAtATimePerChannel,
   updateModerationChannel,
 } from "~/manager/moderation.server";
-import { problemTypes, type ModerationChannel } from "~/manager/schemas";
+import type { ModerationChannel } from "~/contract/moderation";
+import { problemTypes } from "~/contract/problems";
 import { setFlash } from "~/utils/flash.server";
 
 export const saveFailedKey = "moderation:settings.saveFailed";

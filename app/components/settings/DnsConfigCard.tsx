@@ -15,7 +15,7 @@ import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage } from "~/components/s
 import { SettingsCard } from "~/components/settings/SettingsCard";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { activeDnsConfig, isDnsConfigChanged } from "~/domain/dns-config";
-import type { DnsDiscoverySettings } from "~/manager/schemas";
+import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
 

@@ -1,7 +1,7 @@
 // The DNS configuration form: one schema for the server and, with JavaScript, the browser.
 import * as z from "zod";
 import { managerIpError } from "~/domain/dns-config";
-import type { DnsDiscoverySettings } from "~/manager/schemas";
+import type { DnsDiscoverySettings } from "~/contract/station-parts";
 
 const messages = {
   ipRequired: "admin:components.dnsConfigCard.errors.ipRequired",

@@ -6,7 +6,7 @@ import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage, dnsSearchParams } fro
 import { dnsSettingsForSave, isDnsConfigChanged } from "~/domain/dns-config";
 import { managerFailureReply } from "~/manager/form-failure.server";
 import type { ManagerClient } from "~/manager/http.server";
-import type { DnsDiscoverySettings } from "~/manager/schemas";
+import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import { getSystemSettings, updateSystemSettings } from "~/manager/settings.server";
 import { setFlash } from "~/utils/flash.server";
 

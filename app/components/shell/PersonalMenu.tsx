@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
 import { accountsPage, type FooterLinks } from "~/components/shell/Footer";
 import { supportedLanguages } from "~/i18n/config";
-import type { Role } from "~/manager/schemas";
+import type { Role } from "~/contract/enums";
 import type { loader as rootLoader } from "~/root";
 
 /** Spec: Admin purple (violet: contrast, STACK.md), Moderator orange, Owner green. */

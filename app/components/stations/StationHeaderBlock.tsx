@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from "@m
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { firmwareStatusKind } from "~/domain/firmware";
-import { stationTypes } from "~/manager/schemas";
+import { stationTypes } from "~/contract/enums";
 import { FirmwareStatusBadge } from "~/components/stations/FirmwareStatusBadge";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { StationHeader } from "~/components/stations/station-details";

@@ -2,7 +2,7 @@
 import { Badge, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "~/components/DataTable";
-import type { SystemEventType } from "~/manager/schemas";
+import type { SystemEventType } from "~/contract/enums";
 import type { TableState } from "~/utils/table-state";
 
 export interface StationLogEntry {

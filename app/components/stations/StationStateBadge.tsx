@@ -3,7 +3,7 @@
 import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { connectionStateLabelKey } from "~/domain/station-state";
-import type { ComputedState } from "~/manager/schemas";
+import type { ComputedState } from "~/contract/enums";
 
 const colors: Record<ComputedState, { color: string; variant: "light" | "default" }> = {
   Connected: { color: "green", variant: "light" },

@@ -2,7 +2,7 @@
 // tabs so each tab's loader only asks the Manager for what the tab itself shows.
 import { useRouteLoaderData } from "@remix-run/react";
 import type { BlockedReason, StationAvailability } from "~/domain/station-state";
-import type { ComputedState, StationType } from "~/manager/schemas";
+import type { ComputedState, StationType } from "~/contract/enums";
 
 export const stationDetailsRouteId = "routes/_app.stations.$serialNumber";
 

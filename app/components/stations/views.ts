@@ -1,6 +1,7 @@
 // What the station screens send to the browser: only the fields a page renders, never whole
 // Station objects (DESIGN.md §4).
-import type { Channel, Station } from "~/manager/schemas";
+import type { Channel } from "~/contract/channels";
+import type { Station } from "~/contract/stations";
 
 export function displayName(station: Pick<Station, "name" | "serialNumber">) {
   return station.name ?? station.serialNumber;

@@ -17,7 +17,7 @@ import {
 } from "~/components/stations/form-parts";
 import { isLatencyRisky, latencyWarningBelowMs, maximumAnalogInputLevelDbu } from "~/domain/audio";
 import { audioSettingsSchema, latencyRangeMs } from "~/domain/station-forms";
-import type { AudioEncoder } from "~/manager/schemas";
+import type { AudioEncoder } from "~/contract/station-parts";
 
 export function AudioSettingsForm({
   encoder,

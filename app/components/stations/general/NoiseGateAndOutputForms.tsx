@@ -8,7 +8,7 @@ import { ErrorSummary } from "~/components/forms";
 import { EditableArea, NumberField, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { isNoiseGateRisky, noiseGateWarningAboveDb } from "~/domain/audio";
 import { noiseGateRangeDb, noiseGateSchema, outputGainRangeDb, outputSettingsSchema } from "~/domain/station-forms";
-import type { OutputSettings } from "~/manager/schemas";
+import type { OutputSettings } from "~/contract/station-parts";
 
 export function NoiseGateForm({
   thresholdDb,

@@ -10,7 +10,7 @@ import { FactsTable, type Fact } from "~/components/stations/FactsTable";
 import { EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import { renameStationSchema } from "~/domain/station-forms";
-import type { ComputedState, StationType } from "~/manager/schemas";
+import type { ComputedState, StationType } from "~/contract/enums";
 
 export interface StationInfo {
   name: string | null;

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
-import { useCaseModes, type UseCaseMode } from "~/manager/schemas";
+import { useCaseModes, type UseCaseMode } from "~/contract/enums";
 
 export interface StreamingMode {
   useCaseMode: UseCaseMode;

@@ -11,7 +11,7 @@ import {
   toAudioEncoder,
 } from "~/domain/station-forms";
 import type { ManagerClient } from "~/manager/http.server";
-import { UseCaseModeSchema } from "~/manager/schemas";
+import { UseCaseModeSchema } from "~/contract/enums";
 import {
   changeStreamingMode,
   getStation,

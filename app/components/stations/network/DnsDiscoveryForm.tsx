@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { dnsDiscoverySchema } from "~/domain/network-forms";
-import type { DnsDiscoverySettings } from "~/manager/schemas";
+import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export function DnsDiscoveryForm({

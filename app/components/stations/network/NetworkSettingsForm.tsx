@@ -10,7 +10,7 @@ import { FactsTable, type Fact } from "~/components/stations/FactsTable";
 import { EditableArea, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { dnsFields, networkSettingsSchema, type InterfaceFormValues } from "~/domain/network-forms";
 import type { InterfaceRole } from "~/domain/network";
-import type { LinkState, NetworkInterfaceType } from "~/manager/schemas";
+import type { LinkState, NetworkInterfaceType } from "~/contract/enums";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export interface InterfaceView {
