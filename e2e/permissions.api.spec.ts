@@ -3,7 +3,7 @@
 // (app/auth/permissions.ts). A refused request must leave the Manager's data as it was.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { permissions, type PermissionAction } from "../app/auth/permissions";
+import { permissions, type PermissionAction } from "../app/domain/permissions";
 import { managerPaths } from "../app/contract/paths";
 import { pngImage } from "../tests/console/image-fixtures";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { privateDirectory, privateFile } from "../app/utils/private-files.server";
+import { privateDirectory, privateFile } from "../lib/private-files";
 
 export function sessionSecretsFor(configured: string[] | null, dataDirectory: string): string[] {
   if (configured) return configured;

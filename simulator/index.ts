@@ -13,7 +13,7 @@ import { controlsPath, controlsRouter } from "./controls";
 import { bridgeToHubs } from "./hub-bridge";
 import { Simulation } from "./simulation";
 import { openStore } from "./store/store";
-import { privateDirectory } from "../app/utils/private-files.server";
+import { privateDirectory } from "../lib/private-files";
 
 export interface SimulatorOptions {
   /** Default "127.0.0.1". */

@@ -3,7 +3,7 @@
 // these six methods can replace it.
 import type { DatabaseSync } from "node:sqlite";
 import { createSessionSealer, isSealed } from "~/auth/session-crypto.server";
-import { openPrivateDatabase } from "~/utils/private-files.server";
+import { openPrivateDatabase } from "../../lib/private-files";
 
 export interface SessionStore {
   create(id: string, data: unknown, expiresAt: Date): void;

@@ -6,7 +6,7 @@
 // App view and the moderation pages only as a reason to reload, receives them reduced
 // (app/live/reduced-messages.ts). The browser uses this table too, so it never asks for a hub
 // it would be refused.
-import { can, type PermissionAction } from "~/auth/permissions";
+import { can, type PermissionAction } from "~/domain/permissions";
 import type { SessionUser } from "~/auth/user";
 import type { HubName } from "~/contract/hubs";
 

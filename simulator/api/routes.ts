@@ -1,7 +1,7 @@
 // Registering Manager calls: the path comes from the shared managerPaths functions (so the
 // console and the simulator cannot drift), and every call names the permission it needs.
 import type { NextFunction, Request, Response, Router } from "express";
-import { can, type PermissionAction } from "../../app/auth/permissions";
+import { can, type PermissionAction } from "../../app/domain/permissions";
 import type { Principal } from "../identity/verify";
 import { problems } from "../problems";
 import { sendAnswer, sendError } from "./http";

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { calculateJwkThumbprint, type JWK } from "jose";
-import { privateDirectory, privateFile } from "../../app/utils/private-files.server";
+import { privateDirectory, privateFile } from "../../lib/private-files";
 
 export interface SigningKeys {
   /** Private keys, for the provider's configuration only. */

@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import { openPrivateDatabase } from "../../app/utils/private-files.server";
+import { openPrivateDatabase } from "../../lib/private-files";
 
 export interface SqliteAdapterStore {
   /** The factory oidc-provider calls once per model name. */

@@ -3,7 +3,7 @@
 // has to make loading and single-row upserts cheap, not answer queries.
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import { openPrivateDatabase } from "../../app/utils/private-files.server";
+import { openPrivateDatabase } from "../../lib/private-files";
 
 const schemaVersion = 1;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyIntent, errorsAfter, validationErrors } from "~/components/appCustomization/draft-editing";
-import { fieldNames, intentValue, parseIntent, type CustomizationIntent } from "~/components/appCustomization/fields";
-import { draftFromForm, withImages } from "~/components/appCustomization/form-data.server";
+import { applyIntent, errorsAfter, validationErrors } from "~/routes/_app.appCustomization/draft-editing";
+import { fieldNames, intentValue, parseIntent, type CustomizationIntent } from "~/routes/_app.appCustomization/fields";
+import { draftFromForm, withImages } from "~/routes/_app.appCustomization/form-data.server";
 import { draftFrom } from "~/domain/app-customization";
 import { processUpload } from "~/images/customization-images.server";
 import { jpegImage, pngImage } from "./image-fixtures";

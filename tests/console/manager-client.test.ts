@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import { actionFailureMessage, throwLoaderFailure } from "~/manager/failures.server";
+import { actionFailureMessage, throwLoaderFailure } from "~/route-helpers/manager-failures.server";
 import { createManagerClient, ManagerError, type ManagerClient, type ManagerFailure } from "~/manager/http.server";
 import { managerPaths } from "~/contract/paths";
 import { StationSchema } from "~/contract/stations";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, permissions, rolesAllowed, UnknownPermissionActionError } from "~/auth/permissions";
+import { can, permissions, rolesAllowed, UnknownPermissionActionError } from "../../app/domain/permissions";
 
 const admin = { roles: ["Admin"] };
 const owner = { roles: ["Owner"] };

@@ -1,6 +1,6 @@
 // The sidebar's three groups (spec §2): each entry shows only when the user may use it, and
 // empty groups are dropped.
-import { can, type PermissionAction } from "~/auth/permissions";
+import { can, type PermissionAction } from "~/domain/permissions";
 import type { SessionUser } from "~/auth/user";
 
 export const navigationEntries = [

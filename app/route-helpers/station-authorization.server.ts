@@ -1,0 +1,70 @@
+// Authorization, from the stations list and from an unauthorized station's own page: accept
+// (with the fingerprint the user checked), reject, and clear the rejected stations. A changed
+// fingerprint brings the Accept dialog back with the new one.
+import { redirect } from "@remix-run/node";
+import { runCommand } from "~/route-helpers/form-actions.server";
+import { currentPath } from "~/error-pages.server";
+import { acceptStation, rejectStation, resetRejectedStations } from "~/manager/authorization.server";
+import type { ManagerClient } from "~/manager/http.server";
+import { currentFingerprintOf, isStationNotReady } from "~/manager/station-errors.server";
+import { setFlash } from "~/utils/flash.server";
+import { withSearchParams } from "~/utils/url";
+
+function listPath(request: Request) {
+  const url = new URL(currentPath(request), "http://console.invalid");
+  return { pathname: url.pathname, search: url.search };
+}
+
+function field(formData: FormData, name: string) {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** Where the dialogs are: on the list they name the station in the URL, on its page it is the page's. */
+type DialogPlace = "list" | "stationPage";
+
+export function accept(request: Request, manager: ManagerClient, formData: FormData, place: DialogPlace = "list") {
+  const serialNumber = field(formData, "serialNumber");
+  return runCommand(request, {
+    run: () => acceptStation(manager, serialNumber, field(formData, "fingerprint")),
+    success: { message: "stations:authorization.accepted", values: { serialNumber } },
+    failedKey: "stations:authorization.acceptFailed",
+    async recover(error) {
+      if (currentFingerprintOf(error) !== null) {
+        // The Manager now holds the station's current fingerprint: offer it to check and accept.
+        await setFlash(request, { kind: "error", message: "stations:authorization.fingerprintMismatch" });
+        return redirect(
+          withSearchParams(listPath(request), {
+            confirm: "accept",
+            station: place === "list" ? serialNumber : null,
+            fingerprintChanged: "1",
+          }),
+        );
+      }
+      if (isStationNotReady(error)) {
+        await setFlash(request, { kind: "error", message: "stations:authorization.notReady" });
+        return redirect(currentPath(request));
+      }
+      return null;
+    },
+  });
+}
+
+export function reject(request: Request, manager: ManagerClient, formData: FormData, place: DialogPlace = "list") {
+  const serialNumber = field(formData, "serialNumber");
+  return runCommand(request, {
+    run: () => rejectStation(manager, serialNumber),
+    success: { message: "stations:authorization.rejected", values: { serialNumber } },
+    failedKey: "stations:authorization.rejectFailed",
+    // A rejected station is gone from the lists; its page has nothing left to offer.
+    redirectTo: place === "stationPage" ? "/stations" : undefined,
+  });
+}
+
+export function clearRejected(request: Request, manager: ManagerClient) {
+  return runCommand(request, {
+    run: () => resetRejectedStations(manager),
+    success: { message: "stations:rejected.cleared" },
+    failedKey: "stations:rejected.clearFailed",
+  });
+}

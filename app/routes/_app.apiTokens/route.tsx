@@ -1,0 +1,127 @@
+// API tokens (administration.md §2, §4, §5): the table, Add Token (the access token is shown
+// once, right after creating), revoke a valid token, delete an expired one.
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { can } from "~/domain/permissions";
+import { AddTokenDialog } from "./AddTokenDialog";
+import { CreatedTokenDialog } from "./CreatedTokenDialog";
+import { takeCreatedToken } from "./created-token.server";
+import { addTokenDialog, tokenParams } from "./token-form-schema";
+import { createTokenIntent, removeTokenIntent } from "./tokens.server";
+import { TokenTable, type TokenRow } from "./TokenTable";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { isTokenExpired } from "~/domain/tokens";
+import { errorPage } from "~/error-pages.server";
+import { i18next } from "~/i18n/i18next.server";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { listTokens } from "~/manager/tokens.server";
+import type { ScreenHandle } from "~/utils/handle";
+import { pageTitle } from "~/utils/meta";
+import { newSubmissionId } from "~/utils/once-per-submission.server";
+import { withSearchParams } from "~/utils/url";
+import { readFormData } from "~/utils/form-data.server";
+
+export const meta = pageTitle("apiTokens");
+export const handle = { titleKey: "apiTokens" } satisfies ScreenHandle;
+// The page may carry an access token: never stored by a cache.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, manager } = await requireUser(request, "apiTokens.show");
+  const [tokens, createdToken, locale] = await Promise.all([
+    loadOrThrow(request, () => listTokens(manager)),
+    takeCreatedToken(request),
+    i18next.getLocale(request),
+  ]);
+  // Dates as the spec compares them: by day, in UTC, so the page and the expiry rule agree.
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const rows: TokenRow[] = tokens.map((token) => ({
+    id: token.id,
+    name: token.name,
+    scopes: token.scopes,
+    expirationDate: token.expirationDate,
+    expires: date.format(new Date(token.expirationDate)),
+    isExpired: isTokenExpired(token.expirationDate),
+  }));
+  const created = createdToken ? { token: createdToken, expires: date.format(new Date(createdToken.expirationDate)) } : null;
+  return { rows, created, canEdit: can(user, "apiTokens.edit"), submissionId: newSubmissionId() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent !== "createToken" && intent !== "revokeToken" && intent !== "deleteToken") throw errorPage("notFound");
+  requirePermission(request, user, "apiTokens.edit");
+  if (intent === "createToken") return createTokenIntent(request, manager, formData);
+  return removeTokenIntent(request, manager, formData, intent === "revokeToken" ? "revoke" : "delete");
+}
+
+/** Revoke for a valid token, delete for an expired one: each opens only for its own kind. */
+function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
+  const { t } = useTranslation("admin");
+  const [search] = useSearchParams();
+  const token = rows.find((row) => row.id === search.get(tokenParams.token));
+  if (!token) return null;
+  const removal = token.isExpired ? "delete" : "revoke";
+  return (
+    <ConfirmDialog
+      name={`${removal}Token`}
+      intent={`${removal}Token`}
+      title={t(`apiTokens.${removal}.title`, { name: token.name })}
+      confirmLabel={t(`apiTokens.${removal}.confirm`)}
+      fields={{ tokenId: token.id }}
+      dialogParams={[tokenParams.token]}
+      color="red"
+    >
+      {t(`apiTokens.${removal}.message`)}
+    </ConfirmDialog>
+  );
+}
+
+export default function ApiTokens() {
+  const { rows, created, canEdit, submissionId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const addOpen = canEdit && search.get(tokenParams.dialog) === addTokenDialog;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t("apiTokens.heading")}</Title>
+          <Text c="dimmed" size="sm">
+            {t("apiTokens.intro")}
+          </Text>
+        </Stack>
+        {canEdit ? (
+          <Button
+            component={Link}
+            to={withSearchParams(location, { [tokenParams.dialog]: addTokenDialog })}
+            preventScrollReset
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
+            {t("apiTokens.add.open")}
+          </Button>
+        ) : null}
+      </Group>
+      <TokenTable tokens={rows} canEdit={canEdit} />
+      {addOpen ? <AddTokenDialog
+          submissionId={submissionId}
+          lastResult={actionData && "addToken" in actionData ? actionData.addToken : undefined}
+        /> : null}
+      {created ? <CreatedTokenDialog token={created.token} expires={created.expires} /> : null}
+      {canEdit ? <RemoveTokenDialog rows={rows} /> : null}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

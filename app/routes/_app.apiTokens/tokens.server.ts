@@ -1,0 +1,76 @@
+// The API tokens screen's intents: create (the access token is shown once afterwards), revoke a
+// valid token, delete an expired one. Each asks the Manager for the token first, so a stale page
+// can neither revoke an expired token nor delete a valid one; a token already gone is no error.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import { rememberCreatedToken } from "./created-token.server";
+import { addTokenSchema, tokenToCreate } from "./token-form-schema";
+import { tokenRemoval } from "~/domain/tokens";
+import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
+import { managerFailureReply } from "~/route-helpers/form-failure.server";
+import { isManagerError, type ManagerClient } from "~/manager/http.server";
+import { createToken, deleteToken, listTokens, revokeToken } from "~/manager/tokens.server";
+import { setFlash } from "~/utils/flash.server";
+import { oncePerSubmission } from "~/utils/once-per-submission.server";
+
+const tokensPath = "/apiTokens";
+
+export async function createTokenIntent(request: Request, manager: ManagerClient, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: addTokenSchema });
+  if (submission.status !== "success") return { addToken: submission.reply() };
+  // A second submission of the same form (a double click without JavaScript) creates nothing:
+  // it waits for the first and lands on the same page, which shows the one new access token.
+  const failure = await oncePerSubmission(
+    formData.get("submissionId"),
+    async () => {
+      try {
+        await rememberCreatedToken(request, await createToken(manager, tokenToCreate(submission.value)));
+        return null;
+      } catch (error) {
+        return managerFailureReply(request, submission, error, { saveFailedKey: "admin:apiTokens.errors.createFailed" });
+      }
+    },
+    (outcome) => outcome === null
+  );
+  if (failure) return { addToken: failure };
+  return redirect(tokensPath);
+}
+
+export async function removeTokenIntent(
+  request: Request,
+  manager: ManagerClient,
+  formData: FormData,
+  removal: "revoke" | "delete"
+) {
+  const id = String(formData.get("tokenId") ?? "");
+  try {
+    const token = (await listTokens(manager)).find((candidate) => candidate.id === id);
+    if (!token) {
+      await setFlash(request, { kind: "info", message: "admin:apiTokens.messages.alreadyGone" });
+    } else if (tokenRemoval(token.expirationDate) !== removal) {
+      await setFlash(request, {
+        kind: "error",
+        message:
+          removal === "revoke" ? "admin:apiTokens.errors.expiredCannotBeRevoked" : "admin:apiTokens.errors.validCannotBeDeleted",
+      });
+    } else {
+      await (removal === "revoke" ? revokeToken(manager, id) : deleteToken(manager, id));
+      await setFlash(request, {
+        kind: "success",
+        message: removal === "revoke" ? "admin:apiTokens.messages.revoked" : "admin:apiTokens.messages.deleted",
+        values: { name: token.name },
+      });
+    }
+  } catch (error) {
+    if (isManagerError(error, "notFound")) {
+      await setFlash(request, { kind: "info", message: "admin:apiTokens.messages.alreadyGone" });
+      return redirect(tokensPath);
+    }
+    const message = await actionFailureMessage(error, request);
+    await setFlash(request, {
+      kind: "error",
+      message: message === "errors.unexpectedError" ? "admin:apiTokens.errors.removeFailed" : message,
+    });
+  }
+  return redirect(tokensPath);
+}

@@ -1,0 +1,107 @@
+// The App view for Owners and Admins: the channel order, the stations with their channels,
+// the ungrouped channels and the phone preview (open by default, toggled by a link), with the
+// channel and QR code overlays as URL state.
+import { Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { IconDeviceMobile } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { ChannelOrder } from "./ChannelOrder";
+import { ChannelOverlay, QrCodeOverlay } from "./Overlays";
+import { StationsOverview, UngroupedChannels, type AppViewStationView } from "./StationsOverview";
+import { appViewPaging, previewParam, readAppViewState } from "./url-state";
+import type { AppViewChannel } from "./view.server";
+import { PageNavigation } from "~/components/DataTable";
+import { PhonePreview } from "~/components/PhonePreview";
+import type { Page } from "~/utils/paging";
+import { withSearchParams } from "~/utils/url";
+
+export interface AppViewProps {
+  canSort: boolean;
+  order: Page<AppViewChannel>;
+  stations: Page<AppViewStationView>;
+  ungrouped: Page<AppViewChannel>;
+  preview: {
+    isCustomized: boolean;
+    logo: string | null;
+    backgroundColor: string;
+    highlightColor: string;
+    fontColor: "light" | "dark";
+    channels: string[];
+  };
+}
+
+/** Page links only when a list has more than one page. */
+function PageList({ page, param, label }: { page: Page<unknown>; param: string; label: string }) {
+  if (page.total <= page.pageSize) return null;
+  return <PageNavigation page={page.page} pageSize={page.pageSize} total={page.total} label={label} param={param} />;
+}
+
+export function AppView({ canSort, order, stations, ungrouped, preview }: AppViewProps) {
+  const { t } = useTranslation("moderation");
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const { previewOpen, channelId, qrChannelId } = readAppViewState(searchParams);
+  // An overlay opens from a row on one of the pages shown.
+  const shown = [...order.items, ...stations.items.flatMap((station) => station.channels), ...ungrouped.items];
+  const overlayChannel = channelId ? shown.find((channel) => channel.id === channelId) : undefined;
+  const qrChannel = qrChannelId ? shown.find((channel) => channel.id === qrChannelId) : undefined;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{t("appView.heading")}</Title>
+          <Text>{t("appView.intro")}</Text>
+        </Stack>
+        <Button
+          component={Link}
+          to={withSearchParams(location, { [previewParam]: previewOpen ? "closed" : null })}
+          preventScrollReset
+          replace
+          variant="default"
+          leftSection={<IconDeviceMobile size={16} aria-hidden="true" />}
+          aria-expanded={previewOpen}
+          aria-controls="phone-preview-panel"
+        >
+          {previewOpen ? t("appView.preview.hide") : t("appView.preview.show")}
+        </Button>
+      </Group>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: previewOpen ? 7 : 12 }}>
+          <Stack gap="lg">
+            <ChannelOrder channels={order.items} total={order.total} canSort={canSort}>
+              <PageList page={order} param={appViewPaging.order.param} label={t("appView.order.pages")} />
+            </ChannelOrder>
+            <StationsOverview stations={stations.items}>
+              <PageList page={stations} param={appViewPaging.stations.param} label={t("appView.stations.pages")} />
+            </StationsOverview>
+            <UngroupedChannels channels={ungrouped.items}>
+              <PageList page={ungrouped} param={appViewPaging.ungrouped.param} label={t("appView.ungrouped.pages")} />
+            </UngroupedChannels>
+          </Stack>
+        </Grid.Col>
+        {previewOpen ? (
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="sm" component="section" aria-labelledby="preview-heading" id="phone-preview-panel" pos="sticky" top={80}>
+              <Title order={2} size="h3" id="preview-heading">
+                {t("appView.preview.heading")}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {preview.isCustomized ? t("appView.preview.customized") : t("appView.preview.default")}
+              </Text>
+              <PhonePreview
+                logo={preview.logo}
+                backgroundColor={preview.backgroundColor}
+                highlightColor={preview.highlightColor}
+                fontColor={preview.fontColor}
+                channels={preview.channels}
+              />
+            </Stack>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+      {overlayChannel ? <ChannelOverlay channel={overlayChannel} /> : null}
+      {qrChannel ? <QrCodeOverlay channel={qrChannel} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+// Drag and drop for the channel order (JavaScript only, loaded lazily so other pages and the
+// first paint stay small). A drop asks the server to save the new order; the list shows the
+// server's order, so it changes only once the Manager accepted it (spec §4). The keyboard works
+// too: focus a handle, Space, arrows, Space.
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { ActionIcon, Card } from "@mantine/core";
+import { IconGripVertical } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
+import type { AppViewChannel } from "./view.server";
+
+function SortableRow({ channel, count }: { channel: AppViewChannel; count: number }) {
+  const { t } = useTranslation("moderation");
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: channel.id });
+  return (
+    <Card
+      component="li"
+      ref={setNodeRef}
+      withBorder
+      padding="xs"
+      style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: "relative" }}
+      shadow={isDragging ? "md" : undefined}
+    >
+      <ChannelOrderRow
+        channel={channel}
+        count={count}
+        canSort
+        dragHandle={
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            size="lg"
+            style={{ cursor: "grab", touchAction: "none" }}
+            {...attributes}
+            {...listeners}
+            aria-label={t("appView.order.dragHandle", { name: channel.name })}
+          >
+            <IconGripVertical size={18} aria-hidden="true" />
+          </ActionIcon>
+        }
+      />
+    </Card>
+  );
+}
+
+export default function SortableChannelList({
+  channels,
+  total,
+  onMove,
+}: {
+  /** One page of the order; positions are those in the whole app. */
+  channels: AppViewChannel[];
+  total: number;
+  onMove: (channelId: string, position: number) => void;
+}) {
+  const { t } = useTranslation("moderation");
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: string | number | undefined) => channels.find((channel) => channel.id === id)?.name ?? "";
+  const positionOf = (id: string | number | undefined) => channels.find((channel) => channel.id === id)?.position ?? 0;
+
+  function handleDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    onMove(String(active.id), positionOf(over.id));
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={handleDragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: t("appView.order.dragInstructions") },
+        announcements: {
+          onDragStart: ({ active }) => t("appView.order.dragStart", { name: nameOf(active.id) }),
+          onDragOver: ({ active, over }) =>
+            over ? t("appView.order.dragOver", { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
+          onDragEnd: ({ active, over }) =>
+            over ? t("appView.order.dragEnd", { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
+          onDragCancel: ({ active }) => t("appView.order.dragCancel", { name: nameOf(active.id) }),
+        },
+      }}
+    >
+      <SortableContext items={channels.map((channel) => channel.id)} strategy={verticalListSortingStrategy}>
+        <ol style={orderListStyle} data-testid="channel-order" data-sortable="true">
+          {channels.map((channel) => (
+            <SortableRow key={channel.id} channel={channel} count={total} />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}

@@ -1,0 +1,71 @@
+// /appView: the listening app's channel list — every station with its channels, the channel
+// order (drag and drop with JavaScript, up/down buttons and a position without), ungrouped
+// channels, the phone preview and the channel and QR code overlays as URL state. A Moderator
+// sees only the audience-mic mute controls (DESIGN.md §9).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { requireUser } from "~/auth/guard.server";
+import { can } from "~/domain/permissions";
+import { moveChannelTo, setAudienceMicMuted } from "./actions.server";
+import { AppView } from "./AppView";
+import { ModeratorAppView } from "./ModeratorAppView";
+import { overlayParams } from "./url-state";
+import { administratorView, moderatorView } from "./view.server";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { errorPage } from "~/error-pages.server";
+import { getAppCustomization } from "~/manager/app-customization.server";
+import { getAppViewStations } from "~/manager/app-view.server";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import type { ScreenHandle } from "~/utils/handle";
+import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
+
+export const meta = pageTitle("appView");
+export const handle = { titleKey: "appView", hubs: ["stationsHub", "appCustomizationHub"] } satisfies ScreenHandle;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, manager } = await requireUser(request, "appView.show");
+  if (!can(user, "appView.preview")) {
+    const stations = await loadOrThrow(request, () => getAppViewStations(manager));
+    return { kind: "moderator" as const, channels: moderatorView(stations) };
+  }
+  const [stations, customization] = await loadOrThrow(request, () =>
+    Promise.all([getAppViewStations(manager), getAppCustomization(manager)]),
+  );
+  return { kind: "administrator" as const, canSort: can(user, "appView.sort"), ...administratorView(stations, customization, new URL(request.url).searchParams) };
+}
+
+/** Opening or closing an overlay or the preview is URL state the page already has the data for. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.href === nextUrl.href || currentUrl.pathname !== nextUrl.pathname) {
+    return defaultShouldRevalidate;
+  }
+  const rest = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    for (const param of overlayParams) search.delete(param);
+    return search.toString();
+  };
+  return rest(currentUrl) !== rest(nextUrl);
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await requireUser(request);
+  const formData = await readFormData(request);
+  switch (formData.get("intent")) {
+    case "moveChannel":
+      return moveChannelTo(request, context, formData);
+    case "setAudienceMicMuted":
+      return setAudienceMicMuted(request, context, formData);
+    default:
+      throw errorPage("notFound");
+  }
+}
+
+export default function AppViewPage() {
+  const data = useLoaderData<typeof loader>();
+  return data.kind === "moderator" ? <ModeratorAppView channels={data.channels} /> : <AppView {...data} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,54 @@
+// Moderating one channel: heading, the speaker queue and the channel's moderation settings.
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { ChannelSettingsForm } from "./ChannelSettingsForm";
+import { RefreshLink } from "~/components/RefreshLink";
+import { SpeakerQueue, type QueueSpeakerView } from "./SpeakerQueue";
+
+export interface ModerationChannelView {
+  name: string;
+  channelId: string;
+  station: string;
+  stationSerialNumber: string;
+  index: number;
+  pinCode: string | null;
+  uplinkEnabled: boolean;
+  uplinkUnmuted: boolean;
+  isQueueEnabled: boolean;
+  listenerCount: number;
+  speakers: QueueSpeakerView[];
+}
+
+export function ModerationDetails({
+  channel,
+  canEdit,
+  lastResult,
+}: {
+  channel: ModerationChannelView;
+  canEdit: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("moderation");
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/moderation" size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+        <IconArrowLeft size={16} aria-hidden="true" />
+        {t("details.backToList")}
+      </Anchor>
+      <Stack gap={4}>
+        <Title order={1}>{channel.name}</Title>
+        <Group gap="lg">
+          <Text c="dimmed">{t("details.station", { station: channel.station })}</Text>
+          <Text c="dimmed">{t("details.channelId", { channelId: channel.channelId })}</Text>
+          <Text c="dimmed">{t("details.listeners", { count: channel.listenerCount })}</Text>
+          <RefreshLink />
+        </Group>
+      </Stack>
+      <SpeakerQueue channel={channel} canEdit={canEdit} />
+      <ChannelSettingsForm channel={channel} canEdit={canEdit} lastResult={lastResult} />
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+// The DNS configuration card's intents: review (validate, then open the confirmation with the
+// values in the URL) and save (validate again, write, flash). An unchanged form is a no-op.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage, dnsSearchParams } from "./dns-config-schema";
+import { dnsSettingsForSave, isDnsConfigChanged } from "~/domain/dns-config";
+import { managerFailureReply } from "~/route-helpers/form-failure.server";
+import type { ManagerClient } from "~/manager/http.server";
+import type { DnsDiscoverySettings } from "~/contract/station-parts";
+import { getSystemSettings, updateSystemSettings } from "~/manager/settings.server";
+import { setFlash } from "~/utils/flash.server";
+
+const settingsPath = "/settings";
+const failure = {
+  saveFailedKey: "admin:components.dnsConfigCard.errors.submit",
+  fieldNames: { "dnsDiscoverySettings.managerIpAddress": "managerIpAddress" },
+};
+
+async function unchanged(request: Request) {
+  await setFlash(request, { kind: "info", message: "admin:components.dnsConfigCard.noChanges" });
+  return redirect(settingsPath);
+}
+
+/**
+ * Both intents: validate, read the stored settings, and — if the form changes something — run
+ * `next` with the valid values. Unchanged is a no-op; a Manager failure keeps the form.
+ */
+async function withChange(
+  request: Request,
+  manager: ManagerClient,
+  formData: FormData,
+  next: (values: DnsDiscoverySettings, stored: DnsDiscoverySettings) => Promise<Response>
+) {
+  const submission = parseWithZod(formData, { schema: dnsConfigSchema });
+  if (submission.status !== "success") return { dnsConfig: submission.reply() };
+  try {
+    const { dnsDiscoverySettings: stored } = await getSystemSettings(manager);
+    if (!isDnsConfigChanged(submission.value, stored)) return unchanged(request);
+    return await next(submission.value, stored);
+  } catch (error) {
+    return { dnsConfig: await managerFailureReply(request, submission, error, failure) };
+  }
+}
+
+/** Valid and changed: open the confirmation with the reviewed values in the URL. */
+export function reviewDnsConfig(request: Request, manager: ManagerClient, formData: FormData) {
+  return withChange(request, manager, formData, async (values) => {
+    const search = new URLSearchParams({ confirm: dnsConfirmName, ...dnsSearchParams(values) });
+    return redirect(`${settingsPath}?${search}`);
+  });
+}
+
+export function saveDnsConfig(request: Request, manager: ManagerClient, formData: FormData) {
+  return withChange(request, manager, formData, async (values, stored) => {
+    await updateSystemSettings(manager, { dnsDiscoverySettings: dnsSettingsForSave(values, stored) });
+    await setFlash(request, { kind: "success", message: dnsSavedMessage });
+    return redirect(settingsPath);
+  });
+}

@@ -1,0 +1,62 @@
+// Settings (administration.md §2): the DNS configuration card for users with the DNS-config
+// permission, and the personal preferences with the dark-mode switch.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Stack } from "@mantine/core";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { can } from "~/domain/permissions";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { DnsConfigCard } from "./DnsConfigCard";
+import { reviewedDnsConfig } from "./dns-config-schema";
+import { reviewDnsConfig, saveDnsConfig } from "./dns-config.server";
+import { PreferencesCard } from "./PreferencesCard";
+import { SettingsHeader } from "./SettingsHeader";
+import { errorPage } from "~/error-pages.server";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { getSystemSettings } from "~/manager/settings.server";
+import type { ScreenHandle } from "~/utils/handle";
+import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
+
+export const meta = pageTitle("settings");
+export const handle = { titleKey: "settings" } satisfies ScreenHandle;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, manager } = await requireUser(request, "settings.show");
+  if (!can(user, "settings.dnsConfig")) return { dns: null };
+  const { dnsDiscoverySettings } = await loadOrThrow(request, () => getSystemSettings(manager));
+  return { dns: { stored: dnsDiscoverySettings, reviewed: reviewedDnsConfig(new URL(request.url).searchParams) } };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  const formData = await readFormData(request);
+  switch (formData.get("intent")) {
+    case "reviewDnsConfig":
+      requirePermission(request, user, "settings.dnsConfig");
+      return reviewDnsConfig(request, manager, formData);
+    case "saveDnsConfig":
+      requirePermission(request, user, "settings.dnsConfig");
+      return saveDnsConfig(request, manager, formData);
+    default:
+      throw errorPage("notFound");
+  }
+}
+
+export default function Settings() {
+  const { dns } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <SettingsHeader />
+      <Stack gap="lg" maw={760}>
+        {dns ? <DnsConfigCard stored={dns.stored} reviewed={dns.reviewed} lastResult={actionData?.dnsConfig} /> : null}
+        <PreferencesCard />
+      </Stack>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

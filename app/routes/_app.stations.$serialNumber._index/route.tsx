@@ -1,0 +1,125 @@
+// /stations/:serialNumber — the General tab: facts and name, channels, streaming mode, audio
+// settings, noise gate, output settings, and reboot / factory reset / remove.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Stack } from "@mantine/core";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { can } from "~/domain/permissions";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
+import { accept, reject } from "~/route-helpers/station-authorization.server";
+import { AuthorizationCard } from "./AuthorizationCard";
+import { replyFor, type FormReply } from "~/route-helpers/form-reply";
+import { AudioSettingsForm } from "./AudioSettingsForm";
+import { ChannelsTable } from "./ChannelsTable";
+import { generalAction } from "./actions.server";
+import { NoiseGateForm, OutputSettingsForm } from "./NoiseGateAndOutputForms";
+import { StationActionsCard } from "./StationActionsCard";
+import { StationInfoCard } from "./StationInfoCard";
+import { StreamingModeCard } from "./StreamingModeCard";
+import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
+import { useStationAvailability } from "~/components/stations/station-details";
+import { displayName, toAuthorizationView, toChannelRow } from "~/components/stations/views";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { stationTypes, useCaseModes } from "~/contract/enums";
+import { getStation } from "~/manager/stations.server";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { readFormData } from "~/utils/form-data.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, manager } = await requireUser(request, "stations.show");
+  const station = await loadOrThrow(request, () => getStation(manager, params.serialNumber!), "station");
+  const withAudienceMic = station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening;
+  return {
+    info: {
+      name: station.name,
+      model: station.model,
+      serialNumber: station.serialNumber,
+      type: station.type,
+      computedState: station.deviceState.computedState,
+      currentFirmwareVersion: station.currentFirmwareVersion,
+      latestFirmwareVersion: station.latestFirmwareVersion,
+      controlIp: station.state.controlNetworkInterface.ip,
+      streamingIp: station.state.streamingNetworkInterface.ip,
+    },
+    displayName: displayName(station),
+    channels: station.audioChannels.map(toChannelRow),
+    mode: {
+      useCaseMode: station.state.audioMode.useCaseMode,
+      hasAudienceMic: station.functionalities.hasAudienceMic,
+      isChangingMode: station.deviceState.isChangingMode,
+    },
+    audio: station.state.audioEncoder,
+    noiseGate: {
+      thresholdDb: station.configuration.noiseGate.thresholdDb,
+      audienceMicInUse: withAudienceMic && station.audioChannels.some((channel) => channel.uplinkEnabled),
+    },
+    output: station.configuration.output,
+    hasOutputs: station.state.outputSources.length > 0,
+    isSupported: station.type !== stationTypes.v1,
+    authorization: station.authorization.isAuthorized ? null : toAuthorizationView(station),
+    canAuthorize: can(user, "stations.authorize"),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "accept" || intent === "reject") {
+    requirePermission(request, user, "stations.authorize");
+    return (intent === "accept" ? accept : reject)(request, manager, formData, "stationPage");
+  }
+  requirePermission(request, user, "stations.edit");
+  return generalAction(request, manager, params.serialNumber!, formData);
+}
+
+export default function StationGeneral() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useStickyActionData<FormReply>();
+  const availability = useStationAvailability();
+  const disabled = !availability.canEdit;
+  const monoOnly = data.mode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening;
+  return (
+    <DirtyFormsGuard>
+      <Stack gap="lg">
+        {data.authorization ? <AuthorizationCard station={data.authorization} canAuthorize={data.canAuthorize} /> : null}
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={data.info.serialNumber} />
+        <StationInfoCard info={data.info} reply={replyFor(reply, "rename")} canEdit={availability.canEdit} />
+        <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
+        {data.isSupported ? (
+          <>
+            <StreamingModeCard mode={data.mode} blockedBy={availability.editBlockedBy} />
+            <AudioSettingsForm
+              key={JSON.stringify(data.audio)}
+              encoder={data.audio}
+              monoOnly={monoOnly}
+              reply={replyFor(reply, "saveAudio")}
+              disabled={disabled}
+            />
+            <NoiseGateForm
+              key={`noise-gate-${data.noiseGate.thresholdDb}`}
+              thresholdDb={data.noiseGate.thresholdDb}
+              audienceMicInUse={data.noiseGate.audienceMicInUse}
+              reply={replyFor(reply, "saveNoiseGate")}
+              disabled={disabled}
+            />
+            {data.hasOutputs ? (
+              <OutputSettingsForm
+                key={JSON.stringify(data.output)}
+                output={data.output}
+                reply={replyFor(reply, "saveOutput")}
+                disabled={disabled}
+              />
+            ) : null}
+          </>
+        ) : null}
+        <StationActionsCard name={data.displayName} availability={availability} />
+      </Stack>
+    </DirtyFormsGuard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

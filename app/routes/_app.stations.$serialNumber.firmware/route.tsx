@@ -1,0 +1,91 @@
+// /stations/:serialNumber/firmware — the Firmware tab: current and latest version, the update
+// status (live with JavaScript), the versions to install (newest first) with release notes and
+// the EULA, and the firmware metadata sync.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Stack } from "@mantine/core";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { can } from "~/domain/permissions";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { firmwareAction, type NoConnectionReply } from "./actions.server";
+import { FirmwareMetadataCard } from "./FirmwareMetadataCard";
+import { FirmwareStatusCard } from "./FirmwareStatusCard";
+import { FirmwareUpdateForm } from "./FirmwareUpdateForm";
+import { replyFor, type FormReply } from "~/route-helpers/form-reply";
+import { firmwareChoices, firmwareUpdateBlockedBy, newestVersion } from "~/domain/firmware";
+import { i18next } from "~/i18n/i18next.server";
+import { getFirmwareInfo, getUpdateMetadata } from "~/manager/firmware.server";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { getStation } from "~/manager/stations.server";
+import type { ScreenHandle } from "~/utils/handle";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { readFormData } from "~/utils/form-data.server";
+
+export const handle = { hubs: ["updaterHub"] } satisfies ScreenHandle;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, manager } = await requireUser(request, "stations.show");
+  const serialNumber = params.serialNumber!;
+  const [[station, firmware, metadata], locale] = await Promise.all([
+    loadOrThrow(
+      request,
+      () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber), getUpdateMetadata(manager)]),
+      "station",
+    ),
+    i18next.getLocale(request),
+  ]);
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const dateTimes = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" });
+  const available = metadata.updateMetadata[String(station.type)] ?? [];
+  const check = metadata.lastFirmwareUpdateCheckTime;
+  return {
+    firmware: {
+      status: firmware.status,
+      currentVersion: firmware.currentVersion,
+      targetVersion: firmware.targetVersion,
+      progress: firmware.progress,
+    },
+    latestVersion: newestVersion(available.map((release) => release.version)) ?? station.latestFirmwareVersion,
+    choices: firmwareChoices(available, firmware.currentVersion).map((choice) => ({
+      ...choice,
+      releaseDateText: dates.format(new Date(choice.releaseDate)),
+    })),
+    updateBlockedBy: firmwareUpdateBlockedBy(station.deviceState.computedState, firmware),
+    lastCheck: check ? { dateTime: check, text: dateTimes.format(new Date(check)) } : null,
+    canUpdate: can(user, "firmware.update"),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  requirePermission(request, user, "firmware.update");
+  return firmwareAction(request, manager, params.serialNumber!, await readFormData(request));
+}
+
+export default function StationFirmware() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useStickyActionData<FormReply | NoConnectionReply>();
+  const formReply = reply && "result" in reply ? reply : undefined;
+  return (
+    <Stack gap="lg">
+      <FirmwareStatusCard firmware={data.firmware} latestVersion={data.latestVersion} />
+      {data.canUpdate ? (
+        <FirmwareUpdateForm
+          key={`${data.firmware.currentVersion}-${data.choices.length}`}
+          choices={data.choices}
+          blockedBy={data.updateBlockedBy}
+          reply={replyFor(formReply, "startUpdate")}
+        />
+      ) : null}
+      <FirmwareMetadataCard
+        lastCheck={data.lastCheck}
+        noConnection={reply !== undefined && "noConnection" in reply}
+        canSync={data.canUpdate}
+      />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

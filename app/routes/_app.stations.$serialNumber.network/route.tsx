@@ -1,0 +1,89 @@
+// /stations/:serialNumber/network — the Network tab: both interfaces and DNS discovery.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { Stack } from "@mantine/core";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
+import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
+import { replyFor, type FormReply } from "~/route-helpers/form-reply";
+import { networkAction } from "./actions.server";
+import { DnsDiscoveryForm } from "./DnsDiscoveryForm";
+import { NetworkSettingsForm, type InterfaceView } from "./NetworkSettingsForm";
+import { useStationAvailability } from "~/components/stations/station-details";
+import { joinSearchDomains, type InterfaceRole } from "~/domain/network";
+import { interfaceFormValues } from "~/domain/network-forms";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import type { Station } from "~/contract/stations";
+import type { NetworkInterface } from "~/contract/station-parts";
+import { getStation } from "~/manager/stations.server";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { readFormData } from "~/utils/form-data.server";
+
+function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
+  const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";
+  const live: NetworkInterface = station.state[key];
+  const configured: NetworkInterface = station.configuration[key];
+  return {
+    role,
+    type: configured.type,
+    live: {
+      state: live.state,
+      physicalAddress: live.physicalAddress,
+      mode: live.mode,
+      ip: live.ip,
+      netmask: live.netmask,
+      prefixLength: live.prefixLength,
+      gateway: live.gateway,
+      dns: [live.dns1, live.dns2, live.dns3],
+      searchDomains: joinSearchDomains(live.searchDomains),
+      fqdn: live.fqdn,
+    },
+    settings: interfaceFormValues(configured, live),
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { manager } = await requireUser(request, "stations.show");
+  const station = await loadOrThrow(request, () => getStation(manager, params.serialNumber!), "station");
+  return {
+    interfaces: { control: interfaceView(station, "control"), streaming: interfaceView(station, "streaming") },
+    dnsDiscovery: station.configuration.dnsDiscovery,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  requirePermission(request, user, "stations.edit");
+  return networkAction(request, manager, params.serialNumber!, await readFormData(request));
+}
+
+export default function StationNetwork() {
+  const { interfaces, dnsDiscovery } = useLoaderData<typeof loader>();
+  const reply = useStickyActionData<FormReply>();
+  const availability = useStationAvailability();
+  const { serialNumber } = useParams();
+  return (
+    <DirtyFormsGuard>
+      <Stack gap="lg">
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={serialNumber!} />
+        <NetworkSettingsForm
+          key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
+          interfaces={interfaces}
+          reply={replyFor(reply, "saveNetwork")}
+          disabled={!availability.canEdit}
+        />
+        <DnsDiscoveryForm
+          key={JSON.stringify(dnsDiscovery)}
+          settings={dnsDiscovery}
+          reply={replyFor(reply, "saveDnsDiscovery")}
+          disabled={!availability.canEdit}
+        />
+      </Stack>
+    </DirtyFormsGuard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

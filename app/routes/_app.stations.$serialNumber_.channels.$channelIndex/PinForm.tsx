@@ -1,0 +1,39 @@
+// The channel PIN: exactly 6 digits, or no PIN. Saving asks first: listeners must rejoin.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Stack, Text } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorSummary } from "~/components/forms";
+import { PinField } from "./PinField";
+import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import { pinSchema } from "~/domain/channel-forms";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export function PinForm({ pinCode, reply, disabled }: { pinCode: string | null; reply?: SubmissionResult<string[]>; disabled: boolean }) {
+  const { t } = useTranslation("stations");
+  const hydrated = useHydrated();
+  const [form, fields] = useStationForm({
+    id: "channel-pin",
+    schema: pinSchema,
+    lastResult: reply,
+    defaultValue: { pinEnabled: pinCode !== null, pin: pinCode ?? "" },
+  });
+  const label = t("pin.label");
+  return (
+    <SettingsCard id="channel-pin-title" title={t("pin.title")}>
+      <Form method="post" {...getFormProps(form)} preventScrollReset>
+        <ErrorSummary form={form} fields={[{ name: fields.pin.name, label, id: fields.pin.id }]} />
+        <EditableArea disabled={disabled} legend={t("pin.title")}>
+          <Stack gap="md">
+            <Text size="sm">{pinCode ? t("pin.current", { pin: pinCode }) : t("pin.none")}</Text>
+            <CheckboxField field={fields.pinEnabled} label={t("pin.enabled")} description={t("pin.enabledHint")} />
+            <PinField field={fields.pin} label={label} disabled={hydrated && fields.pinEnabled.value !== "on"} />
+            <div>
+              <SubmitButton intent="savePin">{t("pin.save")}</SubmitButton>
+            </div>
+          </Stack>
+        </EditableArea>
+      </Form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,124 @@
+// /stations/:serialNumber/channels/:channelIndex — channel details: name, hidden, enabled,
+// audience mic and its output, audio input, channel ID, PIN, QR code and test tone. An unknown
+// station or channel index shows station-not-found / channel-not-found.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
+import { channelAction } from "./actions.server";
+import { isTestTonePlaying } from "./test-tones.server";
+import { ChannelAccessCard, QrCodeCard, TestToneCard } from "./ChannelAccessCards";
+import { ChannelDetailsForm } from "./ChannelDetailsForm";
+import { PinForm } from "./PinForm";
+import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
+import { confirmedField, replyFor, type FormReply } from "~/route-helpers/form-reply";
+import { StationBreadcrumbs } from "~/components/stations/StationHeaderBlock";
+import { displayName } from "~/components/stations/views";
+import { channelFormValues, channelOptionsOf } from "~/domain/channel-forms";
+import { stationAvailability } from "~/domain/station-state";
+import { errorPage } from "~/error-pages.server";
+import { getFirmwareInfo } from "~/manager/firmware.server";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { useCaseModes } from "~/contract/enums";
+import { getStation } from "~/manager/stations.server";
+import type { loader as rootLoader } from "~/root";
+import type { ScreenHandle } from "~/utils/handle";
+import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
+  pageTitle("stations", args.data?.channel.name)(args as Parameters<ReturnType<typeof pageTitle>>[0]);
+
+export const handle = { titleKey: "stations", hubs: ["stationsHub", "updaterHub"] } satisfies ScreenHandle;
+
+function channelTarget(params: LoaderFunctionArgs["params"]) {
+  const channelIndex = /^\d+$/.test(params.channelIndex ?? "") ? Number(params.channelIndex) : NaN;
+  if (!Number.isSafeInteger(channelIndex)) throw errorPage("channelNotFound");
+  return { serialNumber: params.serialNumber!, channelIndex };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { manager } = await requireUser(request, "stations.show");
+  const { serialNumber, channelIndex } = channelTarget(params);
+  const [[station, firmware], testTonePlaying] = await Promise.all([
+    loadOrThrow(request, () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber)]), "station"),
+    isTestTonePlaying(request, serialNumber, channelIndex),
+  ]);
+  const channel = station.audioChannels.find((candidate) => candidate.index === channelIndex);
+  if (!channel) throw errorPage("channelNotFound");
+  return {
+    station: { serialNumber: station.serialNumber, displayName: displayName(station) },
+    availability: stationAvailability(station, firmware.status),
+    channel: { index: channel.index, name: channel.name, channelId: channel.channelId, pinCode: channel.pinCode },
+    values: channelFormValues(channel),
+    options: channelOptionsOf(station),
+    audienceMicAvailable:
+      station.functionalities.hasAudienceMic && station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening,
+    testTonePlaying,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  requirePermission(request, user, "stations.edit");
+  return channelAction(request, manager, channelTarget(params), await readFormData(request));
+}
+
+export default function ChannelDetails() {
+  const { station, availability, channel, values, options, audienceMicAvailable, testTonePlaying } = useLoaderData<typeof loader>();
+  const reply = useStickyActionData<FormReply>();
+  const { t } = useTranslation("stations");
+  const stationPath = `/stations/${encodeURIComponent(station.serialNumber)}`;
+  const disabled = !availability.canEdit;
+  return (
+    <DirtyFormsGuard>
+      <Stack gap="lg">
+        <StationBreadcrumbs
+          trail={[{ label: t("list.title"), to: "/stations" }, { label: station.displayName, to: stationPath }, { label: channel.name }]}
+        />
+        <div>
+          <Title order={1}>{channel.name}</Title>
+          <Text c="dimmed" size="sm">
+            {t("channel.subtitle", { index: channel.index, station: station.displayName })}
+          </Text>
+        </div>
+        <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={station.serialNumber} />
+        <ChannelDetailsForm
+          key={JSON.stringify(values)}
+          values={values}
+          options={options}
+          audienceMicAvailable={audienceMicAvailable}
+          reply={replyFor(reply, "saveDetails")}
+          disabled={disabled}
+        />
+        <ChannelAccessCard channelId={channel.channelId} blockedBy={availability.editBlockedBy} />
+        <PinForm key={channel.pinCode ?? ""} pinCode={channel.pinCode} reply={replyFor(reply, "savePin")} disabled={disabled} />
+        <QrCodeCard qrCodePath={`${stationPath}/channels/${channel.index}/qrcode`} channelId={channel.channelId} channelName={channel.name} />
+        <TestToneCard blockedBy={availability.editBlockedBy} playing={testTonePlaying} />
+      </Stack>
+      {(["saveDetails", "savePin"] as const).map((intent) => (
+        <ConfirmDialog
+          key={intent}
+          name={intent}
+          open={reply?.intent === intent && reply.confirm !== undefined}
+          title={t("channel.confirmTitle")}
+          confirmLabel={t("channel.confirmSave")}
+          intent={intent}
+          cancelIntent={intent === "saveDetails" ? "reviewDetails" : "reviewPin"}
+          fields={{ ...reply?.confirm, [confirmedField]: "yes" }}
+        >
+          {t("channel.confirmMessage")}
+        </ConfirmDialog>
+      ))}
+    </DirtyFormsGuard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,118 @@
+// /stations: the stations list, searched, sorted and paged by the Manager (skip/take), the state
+// in the query string and remembered per table; Accept / Reject for unauthorized stations and
+// the rejected-stations card.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Group, Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { requirePermission, requireUser } from "~/auth/guard.server";
+import { can } from "~/domain/permissions";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { SearchForm } from "~/components/DataTable";
+import { AuthorizationDialogs } from "~/components/stations/AuthorizationDialogs";
+import { accept, clearRejected, reject } from "~/route-helpers/station-authorization.server";
+import { RejectedStationsCard } from "./RejectedStationsCard";
+import { StationsTable } from "./StationsTable";
+import { toAuthorizationView, toStationRow, type AuthorizationView, type StationRow } from "~/components/stations/views";
+import { errorPage } from "~/error-pages.server";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { isManagerError, type ManagerClient } from "~/manager/http.server";
+import { stationSortKeys } from "~/contract/stations";
+import { getStation, listStations } from "~/manager/stations.server";
+import type { ScreenHandle } from "~/utils/handle";
+import { pageTitle } from "~/utils/meta";
+import { readTableState } from "~/utils/table-state.server";
+import { pageCount, type TableState } from "~/utils/table-state";
+import { readFormData } from "~/utils/form-data.server";
+
+export const meta = pageTitle("stations");
+export const handle = { titleKey: "stations", hubs: ["stationsHub"] } satisfies ScreenHandle;
+
+const tableOptions = { table: "stations", sortKeys: stationSortKeys, defaultSort: "name", defaultPageSize: 25 } as const;
+
+async function loadPage(manager: ManagerClient, state: TableState<(typeof stationSortKeys)[number]>) {
+  const query = { take: state.pageSize, search: state.search, sortBy: state.sort, sortDirection: state.order };
+  const list = await listStations(manager, { ...query, skip: (state.page - 1) * state.pageSize });
+  const lastPage = pageCount(list.visibleStationsCount, state.pageSize);
+  // A page past the end (the list shrank, or a search narrowed it) shows the last page instead.
+  if (list.stations.length > 0 || state.page <= lastPage) return list;
+  return listStations(manager, { ...query, skip: (lastPage - 1) * state.pageSize });
+}
+
+/** The station an Accept / Reject dialog in the URL is about (?confirm=accept&station=…). */
+async function loadDialogStation(manager: ManagerClient, search: URLSearchParams) {
+  const serialNumber = search.get("station");
+  if (!serialNumber || !["accept", "reject"].includes(search.get("confirm") ?? "")) return null;
+  try {
+    return toAuthorizationView(await getStation(manager, serialNumber));
+  } catch (error) {
+    if (isManagerError(error, "notFound")) return null;
+    throw error;
+  }
+}
+
+interface StationsListData {
+  rows: StationRow[];
+  total: number;
+  rejectedStationsCount: number;
+  state: TableState;
+  dialogStation: AuthorizationView | null;
+  canAuthorize: boolean;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, manager } = await requireUser(request, "stations.show");
+  const { state, headers } = await readTableState(request, tableOptions);
+  const search = new URL(request.url).searchParams;
+  const [list, dialogStation] = await loadOrThrow(request, () =>
+    Promise.all([loadPage(manager, state), loadDialogStation(manager, search)]),
+  );
+  const total = list.visibleStationsCount;
+  return data<StationsListData>(
+    {
+      rows: list.stations.map(toStationRow),
+      total,
+      rejectedStationsCount: list.rejectedStationsCount,
+      state: { ...state, page: Math.min(state.page, pageCount(total, state.pageSize)) },
+      dialogStation,
+      canAuthorize: can(user, "stations.authorize"),
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, manager } = await requireUser(request);
+  requirePermission(request, user, "stations.authorize");
+  const formData = await readFormData(request);
+  switch (formData.get("intent")) {
+    case "accept":
+      return accept(request, manager, formData);
+    case "reject":
+      return reject(request, manager, formData);
+    case "clearRejected":
+      return clearRejected(request, manager);
+    default:
+      throw errorPage("notFound");
+  }
+}
+
+export default function StationsList() {
+  const { rows, total, rejectedStationsCount, state, dialogStation, canAuthorize } = useLoaderData() as StationsListData;
+  const { t } = useTranslation("stations");
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t("list.title")}</Title>
+      <Group justify="space-between" align="flex-end">
+        <SearchForm state={state} label={t("list.search")} />
+      </Group>
+      <StationsTable rows={rows} state={state} total={total} canAuthorize={canAuthorize} />
+      <RejectedStationsCard count={rejectedStationsCount} canAuthorize={canAuthorize} />
+      <AuthorizationDialogs station={dialogStation} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
