@@ -1,6 +1,6 @@
 // Wide tables on a small kiosk screen: without JavaScript (and with it) every table scrolls
 // sideways inside the page at 800, 1024 and 1280 px, and no action, badge or value is clipped.
-import { expect, test } from "./support/fixtures";
+import { test } from "./support/fixtures";
 import { expectTableWhollyReachable, expectWhollyShown } from "./support/layout";
 
 const widths = [800, 1024, 1280];

@@ -9,7 +9,7 @@ import type { FlashMessage } from "~/auth/session.server";
 import { confirmedField, type FormReply } from "~/route-helpers/form-reply";
 import { blockedReasonFromManager } from "~/domain/station-state";
 import { currentPath } from "~/error-pages.server";
-import { actionFailureMessage, type NotFoundKind } from "~/route-helpers/manager-failures.server";
+import { actionFailure, commandFailureKey, type NotFoundKind } from "~/route-helpers/manager-failures.server";
 import { managerFailureReply } from "~/route-helpers/form-failure.server";
 import { notEditableReasonOf } from "~/manager/station-errors.server";
 import { setFlash } from "~/utils/flash.server";
@@ -117,11 +117,8 @@ export async function runCommand<Recovered = never>(
     const notEditable = notEditableReasonOf(error);
     const message = notEditable
       ? blockedMessageKey(notEditable.reason)
-      : await actionFailureMessage(error, request, { notFound: options.notFound, saveFailedKey: options.failedKey });
-    await setFlash(request, {
-      kind: "error",
-      message: message === "errors.unexpectedError" ? options.failedKey : message,
-    });
+      : commandFailureKey(await actionFailure(error, request, { notFound: options.notFound }), options.failedKey);
+    await setFlash(request, { kind: "error", message });
     return redirect(currentPath(request));
   }
   const success = typeof options.success === "function" ? options.success() : options.success;

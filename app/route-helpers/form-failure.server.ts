@@ -2,7 +2,7 @@
 // "please try again" message beside it and gets the errors.unexpectedError notification
 // (operations.md §8). Field errors the Manager names are shown at their fields.
 import type { SubmissionResult } from "@conform-to/react";
-import { actionFailureMessage, type NotFoundKind } from "~/route-helpers/manager-failures.server";
+import { actionFailure, unexpectedErrorKey, type NotFoundKind } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { setFlash } from "~/utils/flash.server";
 
@@ -16,7 +16,7 @@ export async function managerFailureReply(
   error: unknown,
   options: { saveFailedKey: string; notFound?: NotFoundKind; fieldNames?: Record<string, string> },
 ): Promise<SubmissionResult<string[]>> {
-  const messageKey = await actionFailureMessage(error, request, options);
+  const failure = await actionFailure(error, request, { notFound: options.notFound, fallbackKey: options.saveFailedKey });
   if (isManagerError(error) && error.failure.kind === "validation") {
     const fieldErrors: Record<string, string[]> = {};
     for (const [managerField, messages] of Object.entries(error.failure.fieldErrors)) {
@@ -26,7 +26,7 @@ export async function managerFailureReply(
   }
   await setFlash(request, {
     kind: "error",
-    message: messageKey === "errors.noConnection.message" ? messageKey : "errors.unexpectedError",
+    message: failure.kind === "noConnection" ? failure.messageKey : unexpectedErrorKey,
   });
   return submission.reply({ formErrors: [options.saveFailedKey] });
 }

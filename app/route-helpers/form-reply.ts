@@ -9,6 +9,16 @@ export interface FormReply {
   confirm?: Record<string, string>;
 }
 
+/** The answer to a fetcher whose success the page shows by reloading (and the flash message). */
+export function doneReply<Intent extends string>(intent: Intent) {
+  return { intent, result: { status: "success" } } satisfies FormReply;
+}
+
+/** A reply that carries only a message for the whole form (a locale key), no field values. */
+export function formErrorReply<Intent extends string>(intent: Intent, messageKey: string) {
+  return { intent, result: { status: "error", error: { "": [messageKey] } } } satisfies FormReply;
+}
+
 /** The form's own answer, for the form that sent it (a page has several). */
 export function replyFor(reply: FormReply | undefined, intent: string) {
   return reply?.intent === intent ? reply.result : undefined;

@@ -54,26 +54,44 @@ export async function loadOrThrow<T>(request: Request, work: () => Promise<T>, n
 }
 
 /**
- * In an action: 401, 403 and a missing station/channel still leave the page; anything else
- * answers the locale key of the message to show with the form. `typed` and `validation`
- * failures are returned to the caller untouched when it handles them (see `recoverable`).
+ * What a Manager failure during an action means for the user, tagged: the Manager had no
+ * internet connection; the Manager failed (unreachable, a server error, an answer the console
+ * cannot read); or it refused this request, which the screen explains with its own message.
  */
-export async function actionFailureMessage(
+export type ActionFailure =
+  | { kind: "noConnection"; messageKey: typeof noConnectionKey }
+  | { kind: "managerFailed"; messageKey: typeof unexpectedErrorKey }
+  | { kind: "refused"; messageKey: string };
+
+export const noConnectionKey = "errors.noConnection.message";
+export const unexpectedErrorKey = "errors.unexpectedError";
+
+/**
+ * In an action: 401, 403 and a missing station/channel still leave the page (sign-in, the
+ * forbidden page, the not-found page); anything else is described for a message beside the form
+ * or in the flash. `fallbackKey` is the screen's own message for a refusal.
+ */
+export async function actionFailure(
   error: unknown,
   request: Request,
-  options: { notFound?: NotFoundKind; saveFailedKey?: string } = {},
-): Promise<string> {
+  options: { notFound?: NotFoundKind; fallbackKey?: string } = {},
+): Promise<ActionFailure> {
   await throwCommon(error, request, options.notFound);
   if (!isManagerError(error)) throw error;
   switch (error.failure.kind) {
     case "noInternet":
-      return "errors.noConnection.message";
+      return { kind: "noConnection", messageKey: noConnectionKey };
     case "unreachable":
     case "serverError":
     case "notJson":
     case "contract":
-      return "errors.unexpectedError";
+      return { kind: "managerFailed", messageKey: unexpectedErrorKey };
     default:
-      return options.saveFailedKey ?? "errors.unexpectedError";
+      return { kind: "refused", messageKey: options.fallbackKey ?? unexpectedErrorKey };
   }
+}
+
+/** The message of a failed command: no connection says so; anything else is the command's own. */
+export function commandFailureKey(failure: ActionFailure, failedKey: string) {
+  return failure.kind === "noConnection" ? failure.messageKey : failedKey;
 }

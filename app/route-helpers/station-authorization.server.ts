@@ -2,11 +2,12 @@
 // (with the fingerprint the user checked), reject, and clear the rejected stations. A changed
 // fingerprint brings the Accept dialog back with the new one.
 import { redirect } from "@remix-run/node";
-import { runCommand } from "~/route-helpers/form-actions.server";
 import { currentPath } from "~/error-pages.server";
 import { acceptStation, rejectStation, resetRejectedStations } from "~/manager/authorization.server";
-import type { ManagerClient } from "~/manager/http.server";
 import { currentFingerprintOf, isStationNotReady } from "~/manager/station-errors.server";
+import { runCommand } from "~/route-helpers/form-actions.server";
+import type { IntentContext, IntentRoute, IntentTable } from "~/route-helpers/intents.server";
+import type { authorizationIntent } from "~/route-helpers/station-authorization";
 import { setFlash } from "~/utils/flash.server";
 import { withSearchParams } from "~/utils/url";
 
@@ -23,7 +24,7 @@ function field(formData: FormData, name: string) {
 /** Where the dialogs are: on the list they name the station in the URL, on its page it is the page's. */
 type DialogPlace = "list" | "stationPage";
 
-export function accept(request: Request, manager: ManagerClient, formData: FormData, place: DialogPlace = "list") {
+function accept({ request, manager, formData }: IntentContext, place: DialogPlace) {
   const serialNumber = field(formData, "serialNumber");
   return runCommand(request, {
     run: () => acceptStation(manager, serialNumber, field(formData, "fingerprint")),
@@ -50,7 +51,7 @@ export function accept(request: Request, manager: ManagerClient, formData: FormD
   });
 }
 
-export function reject(request: Request, manager: ManagerClient, formData: FormData, place: DialogPlace = "list") {
+function reject({ request, manager, formData }: IntentContext, place: DialogPlace) {
   const serialNumber = field(formData, "serialNumber");
   return runCommand(request, {
     run: () => rejectStation(manager, serialNumber),
@@ -61,7 +62,20 @@ export function reject(request: Request, manager: ManagerClient, formData: FormD
   });
 }
 
-export function clearRejected(request: Request, manager: ManagerClient) {
+/** Accept and Reject, as a screen's intent table has them. */
+export function authorizationRoutes(place: DialogPlace): IntentTable<keyof typeof authorizationIntent, Response> {
+  return {
+    accept: { permission: "stations.authorize", handler: (context) => accept(context, place) },
+    reject: { permission: "stations.authorize", handler: (context) => reject(context, place) },
+  };
+}
+
+export const clearRejectedRoute: IntentRoute<Response> = {
+  permission: "stations.authorize",
+  handler: ({ request, manager }) => clearRejected(request, manager),
+};
+
+function clearRejected(request: Request, manager: IntentContext["manager"]) {
   return runCommand(request, {
     run: () => resetRejectedStations(manager),
     success: { message: "stations:rejected.cleared" },

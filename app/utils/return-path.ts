@@ -21,6 +21,7 @@ export function safeReturnPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string") return fallback;
   // Only path-absolute input: a bare word would resolve onto our origin too, but nothing of ours
   // sends one, and "javascript:…" or "https:evil" must not be read as paths either.
+  // eslint-disable-next-line no-control-regex -- the URL parser drops leading C0 controls and spaces
   const trimmed = value.replace(/^[\u0000-\u0020]+/, "").replace(/[\t\n\r]/g, "");
   if (!trimmed.startsWith("/")) return fallback;
   let url: URL;

@@ -104,6 +104,7 @@ export const test = base.extend<
     if (javaScriptEnabled) waitingForHydration(page);
     await use(page);
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   signedInStates: [async ({}, use) => use(new Map()), { scope: "worker" }],
   storageState: async ({ role, browser, signedInStates, baseURL }, use) => {
     if (role === "none") return use({ cookies: [], origins: [] });
@@ -115,6 +116,7 @@ export const test = base.extend<
     await use(await state);
   },
   resetSimulator: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       await simulator.clearFaults();
       await simulator.hubs("up");

@@ -4,7 +4,7 @@
 import { stationTypes, useCaseModes } from "../../app/contract/enums";
 import type { Speaker } from "../../app/contract/moderation";
 import { pick, randomInt, type Random } from "../fleet/ids";
-import type { SpeakerQueue, StationRecord } from "../fleet/records";
+import type { SpeakerQueue } from "../fleet/records";
 import { createStationRecord } from "../fleet/station-factory";
 import { assignSortIds, defaultFleet, type SeededStations } from "./default-fleet";
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import { actionFailureMessage, throwLoaderFailure } from "~/route-helpers/manager-failures.server";
+import { actionFailure, throwLoaderFailure } from "~/route-helpers/manager-failures.server";
 import { createManagerClient, ManagerError, type ManagerClient, type ManagerFailure } from "~/manager/http.server";
 import { managerPaths } from "~/contract/paths";
 import { StationSchema } from "~/contract/stations";
@@ -188,11 +188,13 @@ describe("what loaders and actions make of a failure", () => {
     });
   });
 
-  it("keeps the form in an action: a message for recoverable failures", async () => {
-    const message = (failure: ManagerFailure) => actionFailureMessage(new ManagerError(failure, "PUT", "/x"), request);
-    expect(await message({ kind: "unreachable", reason: "timeout" })).toBe("errors.unexpectedError");
-    expect(await message({ kind: "serverError", status: 500 })).toBe("errors.unexpectedError");
-    expect(await message({ kind: "noInternet" })).toBe("errors.noConnection.message");
-    await expect(message({ kind: "forbidden" })).rejects.toMatchObject({ init: { status: 403 } });
+  it("keeps the form in an action: a tagged failure with the message to show", async () => {
+    const failure = (managerFailure: ManagerFailure) =>
+      actionFailure(new ManagerError(managerFailure, "PUT", "/x"), request, { fallbackKey: "stations:audio.saveFailed" });
+    expect(await failure({ kind: "unreachable", reason: "timeout" })).toEqual({ kind: "managerFailed", messageKey: "errors.unexpectedError" });
+    expect(await failure({ kind: "serverError", status: 500 })).toEqual({ kind: "managerFailed", messageKey: "errors.unexpectedError" });
+    expect(await failure({ kind: "noInternet" })).toEqual({ kind: "noConnection", messageKey: "errors.noConnection.message" });
+    expect(await failure({ kind: "typed", status: 409, type: "conflict", detail: null })).toEqual({ kind: "refused", messageKey: "stations:audio.saveFailed" });
+    await expect(failure({ kind: "forbidden" })).rejects.toMatchObject({ init: { status: 403 } });
   });
 });

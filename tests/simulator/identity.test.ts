@@ -22,7 +22,7 @@ import {
   signInWithPassword,
   SignInRejectedError,
   startTestIdentityProvider,
-  TokenRequestError,
+  type TokenRequestError,
   type TestIdentityProvider,
 } from "../support/identity";
 

@@ -49,6 +49,7 @@ export function PersonalMenu({
   }, [location.key, menu]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the open menu, as a keyboard user expects
     <details
       className="personal-menu"
       ref={menu as React.RefObject<HTMLDetailsElement>}

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { FactsTable } from "~/components/stations/FactsTable";
 import type { AuthorizationView } from "~/components/stations/views";
+import { authorizationIntent } from "~/route-helpers/station-authorization";
 
 export const authorizationDialogParams = ["station", "fingerprintChanged"];
 
@@ -39,7 +40,7 @@ export function AuthorizationDialogs({ station }: { station: AuthorizationView |
         name="accept"
         title={t("authorization.acceptTitle", { name })}
         confirmLabel={t("authorization.accept")}
-        intent="accept"
+        intent={authorizationIntent.accept}
         fields={{ serialNumber: station.serialNumber, fingerprint: station.fingerprint }}
         dialogParams={authorizationDialogParams}
         confirmDisabled={!station.isReady}
@@ -60,7 +61,7 @@ export function AuthorizationDialogs({ station }: { station: AuthorizationView |
         name="reject"
         title={t("authorization.rejectTitle", { name })}
         confirmLabel={t("authorization.reject")}
-        intent="reject"
+        intent={authorizationIntent.reject}
         color="red"
         fields={{ serialNumber: station.serialNumber }}
         dialogParams={authorizationDialogParams}

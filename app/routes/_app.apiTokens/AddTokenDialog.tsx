@@ -8,6 +8,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
 import { addTokenSchema, tokenParams } from "./token-form-schema";
+import { apiTokensIntent } from "./intents";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import {
   defaultTokenExpiryPreset,
@@ -59,7 +60,7 @@ export function AddTokenDialog({
   // field sets the other directly.
   const presetInput = useRef<HTMLSelectElement>(null);
   const daysInput = useRef<HTMLInputElement>(null);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "createToken";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === apiTokensIntent.createToken;
   const labels = {
     name: t("apiTokens.add.name"),
     expiryPreset: t("apiTokens.add.expiry"),
@@ -153,7 +154,7 @@ export function AddTokenDialog({
             <Button component={Link} to={closeHref} variant="default" preventScrollReset replace>
               {t("common:actions.cancel")}
             </Button>
-            <Button type="submit" name="intent" value="createToken" loading={submitting}>
+            <Button type="submit" name="intent" value={apiTokensIntent.createToken} loading={submitting}>
               {t("apiTokens.add.submit")}
             </Button>
           </SpacedGroup>

@@ -5,18 +5,20 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { AddTokenDialog } from "./AddTokenDialog";
 import { CreatedTokenDialog } from "./CreatedTokenDialog";
 import { takeCreatedToken } from "./created-token.server";
 import { addTokenDialog, tokenParams } from "./token-form-schema";
-import { createTokenIntent, removeTokenIntent } from "./tokens.server";
+import { apiTokensRoutes } from "./tokens.server";
+import { apiTokensIntent } from "./intents";
+import { replyFor } from "~/route-helpers/form-reply";
+import { dispatchIntent } from "~/route-helpers/intents.server";
 import { TokenTable, type TokenRow } from "./TokenTable";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { isTokenExpired } from "~/domain/tokens";
-import { errorPage } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { listTokens } from "~/manager/tokens.server";
@@ -24,7 +26,6 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { newSubmissionId } from "~/utils/once-per-submission.server";
 import { withSearchParams } from "~/utils/url";
-import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("apiTokens");
 export const handle = { titleKey: "apiTokens" } satisfies ScreenHandle;
@@ -52,15 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { rows, created, canEdit: can(user, "apiTokens.edit"), submissionId: newSubmissionId() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  if (intent !== "createToken" && intent !== "revokeToken" && intent !== "deleteToken") throw errorPage("notFound");
-  requirePermission(request, user, "apiTokens.edit");
-  if (intent === "createToken") return createTokenIntent(request, manager, formData);
-  return removeTokenIntent(request, manager, formData, intent === "revokeToken" ? "revoke" : "delete");
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, apiTokensRoutes);
 
 /** Revoke for a valid token, delete for an expired one: each opens only for its own kind. */
 function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
@@ -72,7 +65,7 @@ function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
   return (
     <ConfirmDialog
       name={`${removal}Token`}
-      intent={`${removal}Token`}
+      intent={removal === "revoke" ? apiTokensIntent.revokeToken : apiTokensIntent.deleteToken}
       title={t(`apiTokens.${removal}.title`, { name: token.name })}
       confirmLabel={t(`apiTokens.${removal}.confirm`)}
       fields={{ tokenId: token.id }}
@@ -114,7 +107,7 @@ export default function ApiTokens() {
       <TokenTable tokens={rows} canEdit={canEdit} />
       {addOpen ? <AddTokenDialog
           submissionId={submissionId}
-          lastResult={actionData && "addToken" in actionData ? actionData.addToken : undefined}
+          lastResult={replyFor(actionData, apiTokensIntent.createToken)}
         /> : null}
       {created ? <CreatedTokenDialog token={created.token} expires={created.expires} /> : null}
       {canEdit ? <RemoveTokenDialog rows={rows} /> : null}

@@ -6,18 +6,21 @@ import { redirect } from "@remix-run/node";
 import { rememberCreatedToken } from "./created-token.server";
 import { addTokenSchema, tokenToCreate } from "./token-form-schema";
 import { tokenRemoval } from "~/domain/tokens";
-import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
+import { actionFailure, commandFailureKey } from "~/route-helpers/manager-failures.server";
 import { managerFailureReply } from "~/route-helpers/form-failure.server";
-import { isManagerError, type ManagerClient } from "~/manager/http.server";
+import { isManagerError } from "~/manager/http.server";
+import type { FormReply } from "~/route-helpers/form-reply";
+import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
+import type { ApiTokensIntent } from "./intents";
 import { createToken, deleteToken, listTokens, revokeToken } from "~/manager/tokens.server";
 import { setFlash } from "~/utils/flash.server";
 import { oncePerSubmission } from "~/utils/once-per-submission.server";
 
 const tokensPath = "/apiTokens";
 
-export async function createTokenIntent(request: Request, manager: ManagerClient, formData: FormData) {
+async function createTokenIntent({ request, manager, formData, intent }: IntentContext): Promise<FormReply | Response> {
   const submission = parseWithZod(formData, { schema: addTokenSchema });
-  if (submission.status !== "success") return { addToken: submission.reply() };
+  if (submission.status !== "success") return { intent, result: submission.reply() };
   // A second submission of the same form (a double click without JavaScript) creates nothing:
   // it waits for the first and lands on the same page, which shows the one new access token.
   const failure = await oncePerSubmission(
@@ -32,16 +35,14 @@ export async function createTokenIntent(request: Request, manager: ManagerClient
     },
     (outcome) => outcome === null
   );
-  if (failure) return { addToken: failure };
+  if (failure) return { intent, result: failure };
   return redirect(tokensPath);
 }
 
-export async function removeTokenIntent(
-  request: Request,
-  manager: ManagerClient,
-  formData: FormData,
-  removal: "revoke" | "delete"
-) {
+async function removeTokenIntent(
+  { request, manager, formData }: IntentContext,
+  removal: "revoke" | "delete",
+): Promise<Response> {
   const id = String(formData.get("tokenId") ?? "");
   try {
     const token = (await listTokens(manager)).find((candidate) => candidate.id === id);
@@ -66,11 +67,17 @@ export async function removeTokenIntent(
       await setFlash(request, { kind: "info", message: "admin:apiTokens.messages.alreadyGone" });
       return redirect(tokensPath);
     }
-    const message = await actionFailureMessage(error, request);
     await setFlash(request, {
       kind: "error",
-      message: message === "errors.unexpectedError" ? "admin:apiTokens.errors.removeFailed" : message,
+      message: commandFailureKey(await actionFailure(error, request), "admin:apiTokens.errors.removeFailed"),
     });
   }
   return redirect(tokensPath);
 }
+
+/** The API tokens screen's intents. */
+export const apiTokensRoutes: IntentTable<ApiTokensIntent, FormReply | Response> = {
+  createToken: { permission: "apiTokens.edit", handler: createTokenIntent },
+  revokeToken: { permission: "apiTokens.edit", handler: (context) => removeTokenIntent(context, "revoke") },
+  deleteToken: { permission: "apiTokens.edit", handler: (context) => removeTokenIntent(context, "delete") },
+};

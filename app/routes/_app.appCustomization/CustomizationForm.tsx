@@ -16,7 +16,7 @@ import { colourFields, fieldId, fieldNames, intentValue, type CustomizationInten
 import { IntentButton } from "./IntentButton";
 import { LogoSection } from "./LogoSection";
 import { OnboardingScreenFields } from "./OnboardingScreenFields";
-import { undoneState, useCustomizationDraft, type DraftState } from "./use-customization-draft";
+import { undoneState, useCustomizationDraft, type CustomizationReplyData } from "./use-customization-draft";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { ErrorSummary } from "~/components/forms";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
@@ -49,7 +49,7 @@ function CarriedFields({ draft }: { draft: CustomizationDraft }) {
 
 export interface CustomizationFormProps {
   stored: WritableAppCustomization | null;
-  result: DraftState | undefined;
+  result: CustomizationReplyData | undefined;
   canEdit: boolean;
 }
 
@@ -62,7 +62,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
   const saved = useMemo(() => draftFrom(stored), [stored]);
   const hasLogo = hasCustomLogo(draft);
   const waitsForLogo = !canEdit || !hasLogo;
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intentValue({ type: "save" });
 
   function onIntent(intent: CustomizationIntent) {
     if (intent.type === "undo") dispatch({ type: "replace", state: undoneState(stored) });

@@ -14,20 +14,31 @@ import { draftFromForm, withImages } from "./form-data.server";
 import { customizationForSave, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
 import type { ReadForm } from "~/images/multipart.server";
 import { deleteAppCustomization, getAppCustomization, saveAppCustomization } from "~/manager/app-customization.server";
-import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
-import type { ManagerClient } from "~/manager/http.server";
+import { actionFailure, unexpectedErrorKey } from "~/route-helpers/manager-failures.server";
 import type { AppCustomization, WritableAppCustomization } from "~/contract/app-customization";
+import type { FormReply } from "~/route-helpers/form-reply";
+import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
 import { setFlash } from "~/utils/flash.server";
 
 export const customizationPath = "/appCustomization";
 const messages = "admin:views.appCustomization.messages";
 const errorKeys = "admin:views.appCustomization.errors";
 
-export interface CustomizationResult {
+/** The one form reply, with the draft the page renders from (without JavaScript every step of
+ * editing is a round trip). Field errors are locale keys; "" holds the whole form's (a failed save). */
+export interface CustomizationReply extends FormReply {
   draft: CustomizationDraft;
-  errors: CustomizationErrors;
-  /** A message for the whole form (a failed save). */
-  formError: string | null;
+}
+
+function customizationReply(
+  intent: string,
+  draft: CustomizationDraft,
+  errors: CustomizationErrors,
+  formError: string | null = null,
+): CustomizationReply {
+  const error: Record<string, string[]> = Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, [key]]));
+  if (formError) error[""] = [formError];
+  return { intent, result: { status: Object.keys(error).length > 0 ? "error" : undefined, error }, draft };
 }
 
 export function writableOf({ id: _id, ...writable }: AppCustomization): WritableAppCustomization {
@@ -35,18 +46,17 @@ export function writableOf({ id: _id, ...writable }: AppCustomization): Writable
 }
 
 /** Every intent but undo and reset: the draft from the form, its images, then the intent. */
-export async function editCustomization(
-  request: Request,
-  manager: ManagerClient,
+async function editCustomization(
+  { request, manager, intent: intentName }: IntentContext,
   form: ReadForm,
-  intent: CustomizationIntent
-): Promise<CustomizationResult | Response> {
+  intent: CustomizationIntent,
+): Promise<CustomizationReply | Response> {
   const { draft: posted, errors: imageErrors } = await withImages(draftFromForm(form.formData), form.uploads);
   if (intent.type !== "save") {
-    return { draft: applyIntent(posted, intent), errors: errorsAfter(intent, imageErrors), formError: null };
+    return customizationReply(intentName, applyIntent(posted, intent), errorsAfter(intent, imageErrors));
   }
   const errors = { ...validationErrors(posted), ...imageErrors };
-  if (Object.keys(errors).length > 0) return { draft: posted, errors, formError: null };
+  if (Object.keys(errors).length > 0) return customizationReply(intentName, posted, errors);
   try {
     const stored = await getAppCustomization(manager);
     if (!isCustomizationChanged(posted, stored ? writableOf(stored) : null)) {
@@ -55,25 +65,26 @@ export async function editCustomization(
     }
     await saveAppCustomization(manager, customizationForSave(posted));
   } catch (error) {
-    const message = await actionFailureMessage(error, request);
+    const failure = await actionFailure(error, request);
     await setFlash(request, {
       kind: "error",
-      message: message === "errors.noConnection.message" ? message : "errors.unexpectedError",
+      message: failure.kind === "noConnection" ? failure.messageKey : unexpectedErrorKey,
     });
-    return { draft: posted, errors, formError: `${errorKeys}.saving` };
+    return customizationReply(intentName, posted, errors, `${errorKeys}.saving`);
   }
   await setFlash(request, { kind: "success", message: `${messages}.saved` });
   return redirect(customizationPath);
 }
 
 /** Full reset: the stored configuration is deleted; the dialog closes either way (spec). */
-export async function resetCustomization(request: Request, manager: ManagerClient) {
+async function resetCustomization({ request, manager }: IntentContext) {
   try {
     const stored = await getAppCustomization(manager);
     if (stored) await deleteAppCustomization(manager, stored.id, writableOf(stored));
     await setFlash(request, { kind: "success", message: `${messages}.resetDone` });
   } catch (error) {
-    await actionFailureMessage(error, request);
+    // Signed out or forbidden still leave the page; any other failure is this message.
+    await actionFailure(error, request);
     await setFlash(request, { kind: "error", message: `${errorKeys}.resetting` });
   }
   return redirect(customizationPath);
@@ -86,4 +97,29 @@ export async function refusedForm(request: Request, reason: "tooLarge" | "malfor
     message: `${errorKeys}.${reason === "tooLarge" ? "formTooLarge" : "formUnreadable"}`,
   });
   return redirect(customizationPath);
+}
+
+/**
+ * The editor's intents, by their type (a screen's index and a move's offset travel in the value:
+ * fields.ts): every step but Undo and Reset edits the posted draft; Save also writes it.
+ */
+export function customizationRoutes(
+  form: ReadForm,
+  intent: CustomizationIntent,
+): IntentTable<CustomizationIntent["type"], CustomizationReply | Response> {
+  const permission = "appCustomization.edit";
+  const edit = { permission, handler: (context: IntentContext) => editCustomization(context, form, intent) } as const;
+  return {
+    save: edit,
+    upload: edit,
+    addScreen: edit,
+    resetLogo: edit,
+    resetColours: edit,
+    deleteScreen: edit,
+    removePicture: edit,
+    moveScreen: edit,
+    // Undo drops the draft: the page shows the stored configuration again.
+    undo: { permission, handler: async () => redirect(customizationPath) },
+    reset: { permission, handler: resetCustomization },
+  };
 }

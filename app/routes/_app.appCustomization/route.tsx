@@ -3,21 +3,16 @@
 // hub reload the stored configuration.
 import dropzoneStyles from "@mantine/dropzone/styles.css";
 import { Stack, Text, Title } from "@mantine/core";
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import customizationStyles from "./app-customization.css";
 import { CustomizationForm, resetConfirmName } from "./CustomizationForm";
-import {
-  customizationPath,
-  editCustomization,
-  refusedForm,
-  resetCustomization,
-  writableOf,
-} from "./customization.server";
-import { parseIntent } from "./fields";
+import { customizationRoutes, refusedForm, writableOf } from "./customization.server";
+import { runIntent } from "~/route-helpers/intents.server";
+import { intentValue, parseIntent } from "./fields";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { errorPage } from "~/error-pages.server";
@@ -40,9 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { stored: stored ? writableOf(stored) : null, canEdit: can(user, "appCustomization.edit") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  requirePermission(request, user, "appCustomization.edit");
+export async function action({ request, params }: ActionFunctionArgs) {
+  // Checked before the upload is read: nobody else's images are parsed.
+  const signedIn = await requireUser(request, "appCustomization.edit");
   let form;
   try {
     form = await readForm(request);
@@ -52,10 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const intent = parseIntent(form.formData.get("intent"));
   if (!intent) throw errorPage("notFound");
-  if (intent.type === "reset") return resetCustomization(request, manager);
-  // Undo drops the draft: the page shows the stored configuration again.
-  if (intent.type === "undo") return redirect(customizationPath);
-  return editCustomization(request, manager, form, intent);
+  const context = { ...signedIn, intent: intent.type, request, params, formData: form.formData };
+  return runIntent(context, customizationRoutes(form, intent));
 }
 
 export default function AppCustomization() {
@@ -74,7 +67,7 @@ export default function AppCustomization() {
       {stored && canEdit ? (
         <ConfirmDialog
           name={resetConfirmName}
-          intent="reset"
+          intent={intentValue({ type: "reset" })}
           title={t("views.appCustomization.reset.title")}
           confirmLabel={t("views.appCustomization.reset.confirm")}
           color="red"

@@ -14,6 +14,19 @@ export interface DraftState {
   formError: string | null;
 }
 
+/** What the action answered (customization.server.ts: the draft and its errors as a form reply). */
+export interface CustomizationReplyData {
+  result: { error?: Record<string, string[] | null> | null };
+  draft: CustomizationDraft;
+}
+
+function stateOf(reply: CustomizationReplyData): DraftState {
+  const { "": formErrors, ...fields } = reply.result.error ?? {};
+  const errors: CustomizationErrors = {};
+  for (const [name, messages] of Object.entries(fields)) if (messages?.[0]) errors[name] = messages[0];
+  return { draft: reply.draft, errors, formError: formErrors?.[0] ?? null };
+}
+
 type DraftAction =
   | { type: "replace"; state: DraftState }
   | { type: "intent"; intent: CustomizationIntent }
@@ -63,19 +76,17 @@ export function undoneState(stored: WritableAppCustomization | null): DraftState
   return { draft: draftFrom(stored, newOnboardingId()), errors: {}, formError: null };
 }
 
-export function useCustomizationDraft(stored: WritableAppCustomization | null, result: DraftState | undefined) {
-  const [state, dispatch] = useReducer(
-    reducer,
-    undefined,
-    () => result ?? { draft: draftFrom(stored), errors: {}, formError: null }
+export function useCustomizationDraft(stored: WritableAppCustomization | null, reply: CustomizationReplyData | undefined) {
+  const [state, dispatch] = useReducer(reducer, undefined, () =>
+    reply ? stateOf(reply) : { draft: draftFrom(stored), errors: {}, formError: null },
   );
 
   // A new answer of the action (a failed save) becomes the state.
-  const lastResult = useRef(result);
+  const lastReply = useRef(reply);
   useEffect(() => {
-    if (result && result !== lastResult.current) dispatch({ type: "replace", state: result });
-    lastResult.current = result;
-  }, [result]);
+    if (reply && reply !== lastReply.current) dispatch({ type: "replace", state: stateOf(reply) });
+    lastReply.current = reply;
+  }, [reply]);
 
   // The stored configuration changed: follow it, unless that would throw away the user's changes.
   const lastStored = useRef(stored);

@@ -4,13 +4,14 @@ import { Badge, Button, Group } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconMicrophone, IconMicrophoneOff } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { appViewIntent } from "./intents";
 
 export function AudienceMicToggle({ channel }: { channel: { id: string; name: string; uplinkUnmuted: boolean } }) {
   const { t } = useTranslation("moderation");
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "setAudienceMicMuted" &&
+    navigation.formData?.get("intent") === appViewIntent.setAudienceMicMuted &&
     navigation.formData.get("channelId") === channel.id;
   const mute = channel.uplinkUnmuted;
   return (
@@ -24,7 +25,7 @@ export function AudienceMicToggle({ channel }: { channel: { id: string; name: st
         <Button
           type="submit"
           name="intent"
-          value="setAudienceMicMuted"
+          value={appViewIntent.setAudienceMicMuted}
           size="xs"
           variant="default"
           loading={submitting}

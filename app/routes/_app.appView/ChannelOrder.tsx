@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import type { AppViewChannel } from "./view.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { appViewIntent } from "./intents";
 
 const SortableChannelList = lazy(() => import("./SortableChannelList"));
 
@@ -61,7 +62,7 @@ export function ChannelOrder({
               total={total}
               onMove={(channelId, position) =>
                 mover.submit(
-                  { intent: "moveChannel", channelId, position: String(position), respond: "data" },
+                  { intent: appViewIntent.moveChannel, channelId, position: String(position), respond: "data" },
                   { method: "post", preventScrollReset: true },
                 )
               }

@@ -10,6 +10,7 @@ import { channelParam, qrParam } from "./url-state";
 import type { AppViewChannel } from "./view.server";
 import { ChannelProperties } from "~/components/ChannelProperties";
 import { withSearchParams } from "~/utils/url";
+import { appViewIntent } from "./intents";
 
 /** The order list: an <ol> whose items are cards. */
 export const orderListStyle = { listStyle: "none", padding: 0, margin: 0, display: "flex", flexDirection: "column", gap: 6 } as const;
@@ -31,12 +32,12 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
   return (
     <Group gap={4} wrap="nowrap">
       <MoveForm channelId={channel.id} position={channel.position - 1}>
-        <ActionIcon type="submit" name="intent" value="moveChannel" variant="default" size="lg" disabled={first} aria-label={t("appView.order.moveUp", { name: channel.name })}>
+        <ActionIcon type="submit" name="intent" value={appViewIntent.moveChannel} variant="default" size="lg" disabled={first} aria-label={t("appView.order.moveUp", { name: channel.name })}>
           <IconArrowUp size={16} aria-hidden="true" />
         </ActionIcon>
       </MoveForm>
       <MoveForm channelId={channel.id} position={channel.position + 1}>
-        <ActionIcon type="submit" name="intent" value="moveChannel" variant="default" size="lg" disabled={last} aria-label={t("appView.order.moveDown", { name: channel.name })}>
+        <ActionIcon type="submit" name="intent" value={appViewIntent.moveChannel} variant="default" size="lg" disabled={last} aria-label={t("appView.order.moveDown", { name: channel.name })}>
           <IconArrowDown size={16} aria-hidden="true" />
         </ActionIcon>
       </MoveForm>
@@ -52,7 +53,7 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
             aria-label={t("appView.order.positionOf", { name: channel.name })}
             w={72}
           />
-          <Button type="submit" name="intent" value="moveChannel" variant="default" aria-label={t("appView.order.moveToNamed", { name: channel.name })}>
+          <Button type="submit" name="intent" value={appViewIntent.moveChannel} variant="default" aria-label={t("appView.order.moveToNamed", { name: channel.name })}>
             {t("appView.order.moveTo")}
           </Button>
         </Group>

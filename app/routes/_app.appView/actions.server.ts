@@ -4,12 +4,14 @@
 // the form). Each answers with one redirect back to the page as it was.
 import { data, redirect } from "@remix-run/node";
 import * as z from "zod";
-import { requirePermission, type SignedInContext } from "~/auth/guard.server";
+import { doneReply } from "~/route-helpers/form-reply";
+import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
+import type { AppViewIntent } from "./intents";
 import { channelsInAppOrder } from "./view.server";
 import { channelOrderPayload, isSameOrder, moveChannel } from "~/domain/channel-order";
 import { toModerationUpdate } from "~/domain/speaker-queue";
 import { errorPage } from "~/error-pages.server";
-import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
+import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { getAppViewStations, updateChannelOrder } from "~/manager/app-view.server";
 import { getModerationList, updateModerationChannel } from "~/manager/moderation.server";
@@ -25,24 +27,24 @@ export function appViewPath(request: Request) {
 
 /** A plain form post is redirected back; a drop (a fetcher, respond=data) gets a data answer,
  * after which Remix reloads the page's loaders — a fetcher's redirect to its own page does not. */
-function answer(request: Request, formData: FormData) {
-  return formData.get("respond") === "data" ? data({ done: true }) : redirect(appViewPath(request));
+function answer({ request, formData, intent }: IntentContext) {
+  return formData.get("respond") === "data" ? data(doneReply(intent)) : redirect(appViewPath(request));
 }
 
 async function reportFailure(request: Request, error: unknown) {
   if (!isManagerError(error)) throw error;
-  const message = await actionFailureMessage(error, request);
+  const { messageKey: message } = await actionFailure(error, request);
   await setFlash(request, { kind: "error", message: error.failure.kind === "notFound" ? "moderation:appView.channelGone" : message });
 }
 
 const MoveSchema = z.object({ channelId: z.string().min(1), position: z.coerce.number().int() });
 
-export async function moveChannelTo(request: Request, context: SignedInContext, formData: FormData) {
-  requirePermission(request, context.user, "appView.sort");
+async function moveChannelTo(context: IntentContext) {
+  const { request, formData } = context;
   const parsed = MoveSchema.safeParse({ channelId: formData.get("channelId"), position: formData.get("position") });
   if (!parsed.success) {
     await setFlash(request, { kind: "error", message: "moderation:appView.order.positionInvalid" });
-    return answer(request, formData);
+    return answer(context);
   }
   const { channelId, position } = parsed.data;
   try {
@@ -60,13 +62,13 @@ export async function moveChannelTo(request: Request, context: SignedInContext, 
   } catch (error) {
     await reportFailure(request, error);
   }
-  return answer(request, formData);
+  return answer(context);
 }
 
 const MuteSchema = z.object({ channelId: z.string().min(1), muted: z.enum(["true", "false"]) });
 
-export async function setAudienceMicMuted(request: Request, context: SignedInContext, formData: FormData) {
-  requirePermission(request, context.user, "appView.muteAudienceMic");
+async function setAudienceMicMuted(context: IntentContext) {
+  const { request, formData } = context;
   const parsed = MuteSchema.safeParse({ channelId: formData.get("channelId"), muted: formData.get("muted") });
   // No form of ours sends this: answered like an unknown intent, not as a server failure.
   if (!parsed.success) throw errorPage("notFound");
@@ -90,3 +92,9 @@ export async function setAudienceMicMuted(request: Request, context: SignedInCon
   }
   return redirect(appViewPath(request));
 }
+
+/** The App view's intents: move a channel, mute or unmute a channel's audience mic. */
+export const appViewRoutes: IntentTable<AppViewIntent, Response | ReturnType<typeof answer>> = {
+  moveChannel: { permission: "appView.sort", handler: moveChannelTo },
+  setAudienceMicMuted: { permission: "appView.muteAudienceMic", handler: setAudienceMicMuted },
+};

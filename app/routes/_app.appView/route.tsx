@@ -6,19 +6,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
-import { moveChannelTo, setAudienceMicMuted } from "./actions.server";
+import { appViewRoutes } from "./actions.server";
+import { dispatchIntent } from "~/route-helpers/intents.server";
 import { AppView } from "./AppView";
 import { ModeratorAppView } from "./ModeratorAppView";
 import { overlayParams } from "./url-state";
 import { administratorView, moderatorView } from "./view.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
-import { errorPage } from "~/error-pages.server";
 import { getAppCustomization } from "~/manager/app-customization.server";
 import { getAppViewStations } from "~/manager/app-view.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("appView");
 export const handle = { titleKey: "appView", hubs: ["stationsHub", "appCustomizationHub"] } satisfies ScreenHandle;
@@ -48,18 +47,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   return rest(currentUrl) !== rest(nextUrl);
 };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const context = await requireUser(request);
-  const formData = await readFormData(request);
-  switch (formData.get("intent")) {
-    case "moveChannel":
-      return moveChannelTo(request, context, formData);
-    case "setAudienceMicMuted":
-      return setAudienceMicMuted(request, context, formData);
-    default:
-      throw errorPage("notFound");
-  }
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, appViewRoutes);
 
 export default function AppViewPage() {
   const data = useLoaderData<typeof loader>();

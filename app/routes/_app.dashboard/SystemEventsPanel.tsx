@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/system-events";
 import { useHydrated } from "~/utils/use-hydrated";
 import { withSearchParams } from "~/utils/url";
+import { dashboardIntent } from "./intents";
 
 /** Once hydrated, the dismiss forms run as fetchers and ask for a data answer, not a redirect. */
 function FetcherAnswer() {
@@ -80,7 +81,7 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
             <Button
               type="submit"
               name="intent"
-              value="dismissEvent"
+              value={dashboardIntent.dismissEvent}
               variant="subtle"
               size="xs"
               leftSection={<IconX size={14} aria-hidden="true" />}
@@ -102,9 +103,9 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
   // Dismissals under way: their events leave the panel at once.
   const pending = useFetchers().filter((fetcher) => fetcher.formData);
   const dismissing = new Set(
-    pending.filter((fetcher) => fetcher.formData!.get("intent") === "dismissEvent").map((fetcher) => String(fetcher.formData!.get("eventId"))),
+    pending.filter((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissEvent).map((fetcher) => String(fetcher.formData!.get("eventId"))),
   );
-  const dismissingAll = pending.some((fetcher) => fetcher.formData!.get("intent") === "dismissAllEvents");
+  const dismissingAll = pending.some((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissAllEvents);
   const visible = items.filter((event) => !dismissing.has(event.id) && !(dismissingAll && event.isDismissable));
   const remaining = total - (items.length - visible.length);
   const loadingMore = visible.length < items.length && needsTopUp(visible.length, remaining);
@@ -135,7 +136,7 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
               <dismissAllFetcher.Form method="post" preventScrollReset>
                 <input type="hidden" name="events" value={shown} />
                 <FetcherAnswer />
-                <Button type="submit" name="intent" value="dismissAllEvents" variant="default" disabled={dismissable === 0 || dismissingAll}>
+                <Button type="submit" name="intent" value={dashboardIntent.dismissAllEvents} variant="default" disabled={dismissable === 0 || dismissingAll}>
                   {t("systemEvents.dismissAll")}
                 </Button>
               </dismissAllFetcher.Form>

@@ -2,10 +2,12 @@
 // when sent twice (the Manager ignores a second dismissal) and answer with one redirect back to
 // the panel as it was (its `events` count kept).
 import { data, redirect } from "@remix-run/node";
-import { requirePermission, type SignedInContext } from "~/auth/guard.server";
+import { doneReply } from "~/route-helpers/form-reply";
+import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
+import type { DashboardIntent } from "./intents";
 import { shownEventCount, systemEventPageSize } from "~/domain/system-events";
 import { errorPage } from "~/error-pages.server";
-import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
+import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { dismissAllSystemEvents, dismissSystemEvent } from "~/manager/system-events.server";
 import { setFlash } from "~/utils/flash.server";
@@ -20,8 +22,8 @@ export function dashboardPath(formData: FormData) {
  * respond=data) a small data answer, after which Remix reloads every loader of the page — a
  * fetcher's redirect to the page it is on does not.
  */
-export function answer(formData: FormData) {
-  return formData.get("respond") === "data" ? data({ done: true }) : redirect(dashboardPath(formData));
+export function answer({ formData, intent }: IntentContext) {
+  return formData.get("respond") === "data" ? data(doneReply(intent)) : redirect(dashboardPath(formData));
 }
 
 async function reportFailure(request: Request, error: unknown) {
@@ -30,11 +32,11 @@ async function reportFailure(request: Request, error: unknown) {
     // Already gone (dismissed elsewhere, or pruned from the log): nothing left to do.
     return;
   }
-  await setFlash(request, { kind: "error", message: await actionFailureMessage(error, request) });
+  await setFlash(request, { kind: "error", message: (await actionFailure(error, request)).messageKey });
 }
 
-export async function dismissOne(request: Request, context: SignedInContext, formData: FormData) {
-  requirePermission(request, context.user, "systemEvents.dismiss");
+async function dismissOne(context: IntentContext) {
+  const { request, formData } = context;
   const id = formData.get("eventId");
   // No form of ours sends this: answered like an unknown intent, not as a server failure.
   if (typeof id !== "string" || !id) throw errorPage("notFound");
@@ -44,16 +46,22 @@ export async function dismissOne(request: Request, context: SignedInContext, for
   } catch (error) {
     await reportFailure(request, error);
   }
-  return answer(formData);
+  return answer(context);
 }
 
-export async function dismissAll(request: Request, context: SignedInContext, formData: FormData) {
-  requirePermission(request, context.user, "systemEvents.dismiss");
+async function dismissAll(context: IntentContext) {
+  const { request } = context;
   try {
     await dismissAllSystemEvents(context.manager);
     await setFlash(request, { kind: "success", message: "dashboard:systemEvents.allDismissed" });
   } catch (error) {
     await reportFailure(request, error);
   }
-  return answer(formData);
+  return answer(context);
 }
+
+/** The dashboard's intents: dismiss one system event, or all of them. */
+export const dashboardRoutes: IntentTable<DashboardIntent, ReturnType<typeof answer>> = {
+  dismissEvent: { permission: "systemEvents.dismiss", handler: dismissOne },
+  dismissAllEvents: { permission: "systemEvents.dismiss", handler: dismissAll },
+};

@@ -5,18 +5,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
-import { dismissAll, dismissOne } from "./actions.server";
+import { dashboardRoutes } from "./actions.server";
+import { dispatchIntent } from "~/route-helpers/intents.server";
 import { Dashboard } from "./Dashboard";
 import { formatDateTime } from "~/utils/dates";
 import { loadDashboard } from "./load.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { shownEventCount, systemEventTypeName } from "~/domain/system-events";
-import { errorPage } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("dashboard");
 export const handle = { titleKey: "dashboard", hubs: ["statisticsHub", "systemEventsHub"] } satisfies ScreenHandle;
@@ -51,18 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const context = await requireUser(request);
-  const formData = await readFormData(request);
-  switch (formData.get("intent")) {
-    case "dismissEvent":
-      return dismissOne(request, context, formData);
-    case "dismissAllEvents":
-      return dismissAll(request, context, formData);
-    default:
-      throw errorPage("notFound");
-  }
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, dashboardRoutes);
 
 export default function DashboardPage() {
   const data = useLoaderData<typeof loader>();

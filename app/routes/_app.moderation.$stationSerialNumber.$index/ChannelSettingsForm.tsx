@@ -10,6 +10,7 @@ import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms"
 import { channelNameMaxLength, channelSettingsSchema } from "./channel-settings-schema";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { pinLength } from "~/domain/pin";
+import { moderationIntent } from "./intents";
 
 interface SettingsChannel {
   name: string;
@@ -29,7 +30,7 @@ function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) 
   const { t } = useTranslation("moderation");
   const fieldError = useFieldError();
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "saveSettings";
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === moderationIntent.saveSettings;
   const [form, fields] = useForm({
     id: "channel-settings",
     lastResult,
@@ -114,7 +115,7 @@ function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) 
           />
           {canEdit ? (
             <Group>
-              <Button type="submit" name="intent" value="saveSettings" loading={saving}>
+              <Button type="submit" name="intent" value={moderationIntent.saveSettings} loading={saving}>
                 {t("settings.save")}
               </Button>
             </Group>

@@ -8,6 +8,7 @@ import { IconMicrophone, IconMicrophoneOff, IconPlayerTrackNext, IconTrash } fro
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, ConfirmLink } from "~/components/ConfirmDialog";
 import { canTakeNextSpeaker, currentSpeaker, waitingSpeakers } from "~/domain/speaker-queue";
+import { moderationIntent } from "./intents";
 
 export interface QueueSpeakerView {
   index: number;
@@ -33,8 +34,8 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
   const { t } = useTranslation("moderation");
   const speaker = currentSpeaker(channel.speakers);
   const waiting = waitingSpeakers(channel.speakers);
-  const nextSubmitting = useSubmitting("nextSpeaker");
-  const muteSubmitting = useSubmitting("muteSpeaker");
+  const nextSubmitting = useSubmitting(moderationIntent.nextSpeaker);
+  const muteSubmitting = useSubmitting(moderationIntent.muteSpeaker);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="queue-heading">
@@ -82,7 +83,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                   <Button
                     type="submit"
                     name="intent"
-                    value="muteSpeaker"
+                    value={moderationIntent.muteSpeaker}
                     variant="default"
                     loading={muteSubmitting}
                     leftSection={speaker.isMuted ? <IconMicrophone size={16} aria-hidden="true" /> : <IconMicrophoneOff size={16} aria-hidden="true" />}
@@ -104,7 +105,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
               <Button
                 type="submit"
                 name="intent"
-                value="nextSpeaker"
+                value={moderationIntent.nextSpeaker}
                 disabled={!canTakeNextSpeaker(channel.speakers)}
                 loading={nextSubmitting}
                 leftSection={<IconPlayerTrackNext size={16} aria-hidden="true" />}
@@ -149,7 +150,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
         name="clearSpeakers"
         title={t("queue.clearConfirmTitle")}
         confirmLabel={t("queue.clearSpeakers")}
-        intent="clearSpeakers"
+        intent={moderationIntent.clearSpeakers}
         color="red"
       >
         {t("queue.clearConfirmMessage")}

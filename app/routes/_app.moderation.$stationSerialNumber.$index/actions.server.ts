@@ -5,11 +5,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
-import { requirePermission, type SignedInContext } from "~/auth/guard.server";
+import type { SignedInContext } from "~/auth/guard.server";
+import type { FormReply } from "~/route-helpers/form-reply";
+import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
+import type { ModerationIntent } from "./intents";
 import { channelSettingsSchema } from "./channel-settings-schema";
 import { currentSpeaker, isRepeatedNextSpeaker, toModerationUpdate } from "~/domain/speaker-queue";
 import { errorPage } from "~/error-pages.server";
-import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
+import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { managerFailureReply } from "~/route-helpers/form-failure.server";
 import { isManagerError } from "~/manager/http.server";
 import {
@@ -33,6 +36,11 @@ export interface ChannelAddress {
 
 export function moderationPath({ stationSerialNumber, index }: ChannelAddress) {
   return `/moderation/${encodeURIComponent(stationSerialNumber)}/${index}`;
+}
+
+/** The channel a URL names: its station's serial number and its 1-based index. */
+export function addressOf(params: IntentContext["params"]): ChannelAddress {
+  return { stationSerialNumber: params.stationSerialNumber ?? "", index: channelIndexParam(params.index) };
 }
 
 /** The 1-based channel index from the URL, or the channel-not-found page. */
@@ -62,15 +70,16 @@ async function queueFailure(request: Request, error: unknown, address: ChannelAd
     await setFlash(request, { kind: "info", message: "moderation:queue.changedMeanwhile" });
     return redirect(moderationPath(address));
   }
-  const message = await actionFailureMessage(error, request, { saveFailedKey: "errors.unexpectedError" });
-  await setFlash(request, { kind: "error", message });
+  const { messageKey } = await actionFailure(error, request);
+  await setFlash(request, { kind: "error", message: messageKey });
   return redirect(moderationPath(address));
 }
 
 const NextSpeakerFormSchema = z.object({ seenSpeaker: z.coerce.number().int().min(0).optional() });
 
-export async function takeNextSpeaker(request: Request, context: SignedInContext, address: ChannelAddress, formData: FormData) {
-  requirePermission(request, context.user, "moderation.edit");
+async function takeNextSpeaker(context: IntentContext) {
+  const { request, formData } = context;
+  const address = addressOf(context.params);
   const seen = NextSpeakerFormSchema.safeParse({ seenSpeaker: formData.get("seenSpeaker") || undefined });
   // No form of ours sends this: answered like an unknown intent, not as a server failure.
   if (!seen.success) throw errorPage("notFound");
@@ -104,8 +113,9 @@ const MuteFormSchema = z.object({
   mute: z.enum(["true", "false"]),
 });
 
-export async function setSpeakerMuted(request: Request, context: SignedInContext, address: ChannelAddress, formData: FormData) {
-  requirePermission(request, context.user, "moderation.edit");
+async function setSpeakerMuted(context: IntentContext) {
+  const { request, formData } = context;
+  const address = addressOf(context.params);
   const parsed = MuteFormSchema.safeParse({ speakerIndex: formData.get("speakerIndex"), mute: formData.get("mute") });
   if (!parsed.success) throw errorPage("notFound");
   const { speakerIndex, mute } = parsed.data;
@@ -125,8 +135,9 @@ export async function setSpeakerMuted(request: Request, context: SignedInContext
   return redirect(moderationPath(address));
 }
 
-export async function clearAllSpeakers(request: Request, context: SignedInContext, address: ChannelAddress) {
-  requirePermission(request, context.user, "moderation.edit");
+async function clearAllSpeakers(context: IntentContext) {
+  const { request } = context;
+  const address = addressOf(context.params);
   try {
     const channel = await requireModerationChannel(context, address);
     if (channel.speakers.length > 0) await clearSpeakers(context.manager, channel);
@@ -149,10 +160,11 @@ function fieldErrorsOf(error: unknown): Record<string, string[]> | null {
   return errors;
 }
 
-export async function saveChannelSettings(request: Request, context: SignedInContext, address: ChannelAddress, formData: FormData) {
-  requirePermission(request, context.user, "moderation.edit");
+async function saveChannelSettings(context: IntentContext) {
+  const { request, formData } = context;
+  const address = addressOf(context.params);
   const submission = parseWithZod(formData, { schema: channelSettingsSchema });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return { intent: context.intent, result: submission.reply() };
   let channel: ModerationChannel;
   try {
     channel = await requireModerationChannel(context, address);
@@ -165,12 +177,26 @@ export async function saveChannelSettings(request: Request, context: SignedInCon
   } catch (error) {
     if (!isManagerError(error)) throw error;
     const fieldErrors = fieldErrorsOf(error);
-    if (fieldErrors) return submission.reply({ formErrors: [saveFailedKey], fieldErrors });
+    if (fieldErrors) return { intent: context.intent, result: submission.reply({ formErrors: [saveFailedKey], fieldErrors }) };
     if (isManagerError(error) && error.failure.kind === "typed" && error.failure.type === problemTypes.stationNotEditable) {
-      return submission.reply({ formErrors: [saveFailedKey, "moderation:settings.stationNotEditable"] });
+      return {
+        intent: context.intent,
+        result: submission.reply({ formErrors: [saveFailedKey, "moderation:settings.stationNotEditable"] }),
+      };
     }
-    return managerFailureReply(request, submission, error, { saveFailedKey, notFound: "channel" });
+    return {
+      intent: context.intent,
+      result: await managerFailureReply(request, submission, error, { saveFailedKey, notFound: "channel" }),
+    };
   }
   await setFlash(request, { kind: "success", message: "moderation:settings.saved", values: { name: submission.value.name } });
   return redirect(moderationPath(address));
 }
+
+/** The moderation details' intents: the speaker queue and the channel's settings. */
+export const moderationRoutes: IntentTable<ModerationIntent, FormReply | Response> = {
+  nextSpeaker: { permission: "moderation.edit", handler: takeNextSpeaker },
+  muteSpeaker: { permission: "moderation.edit", handler: setSpeakerMuted },
+  clearSpeakers: { permission: "moderation.edit", handler: clearAllSpeakers },
+  saveSettings: { permission: "moderation.edit", handler: saveChannelSettings },
+};

@@ -6,30 +6,19 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "~/domain/permissions";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
-import {
-  channelIndexParam,
-  clearAllSpeakers,
-  requireModerationChannel,
-  saveChannelSettings,
-  setSpeakerMuted,
-  takeNextSpeaker,
-  type ChannelAddress,
-} from "./actions.server";
+import { addressOf, moderationRoutes, requireModerationChannel } from "./actions.server";
 import { formatTime } from "~/utils/dates";
+import { replyFor } from "~/route-helpers/form-reply";
+import { dispatchIntent } from "~/route-helpers/intents.server";
+import { moderationIntent } from "./intents";
 import { ModerationDetails } from "./ModerationDetails";
-import { errorPage } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("moderationDetails");
 export const handle = { titleKey: "moderationDetails", hubs: ["moderationHub"] } satisfies ScreenHandle;
-
-function addressOf(params: LoaderFunctionArgs["params"]): ChannelAddress {
-  return { stationSerialNumber: params.stationSerialNumber ?? "", index: channelIndexParam(params.index) };
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireUser(request, "moderation.show");
@@ -62,28 +51,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const context = await requireUser(request);
-  const address = addressOf(params);
-  const formData = await readFormData(request);
-  switch (formData.get("intent")) {
-    case "nextSpeaker":
-      return takeNextSpeaker(request, context, address, formData);
-    case "muteSpeaker":
-      return setSpeakerMuted(request, context, address, formData);
-    case "clearSpeakers":
-      return clearAllSpeakers(request, context, address);
-    case "saveSettings":
-      return saveChannelSettings(request, context, address, formData);
-    default:
-      throw errorPage("notFound");
-  }
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, moderationRoutes);
 
 export default function ModerateChannel() {
   const { channel, canEdit } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  return <ModerationDetails channel={channel} canEdit={canEdit} lastResult={lastResult} />;
+  const reply = useActionData<typeof action>();
+  return <ModerationDetails channel={channel} canEdit={canEdit} lastResult={replyFor(reply, moderationIntent.saveSettings)} />;
 }
 
 export function ErrorBoundary() {

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage } from "./dns-config-schema";
+import { settingsIntent } from "./intents";
 import { SettingsCard } from "./SettingsCard";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { activeDnsConfig, isDnsConfigChanged } from "~/domain/dns-config";
@@ -78,7 +79,7 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
   const useDnsDiscovery = hydrated ? fields.useDnsDiscovery.value === "on" : initial.useDnsDiscovery;
   const current = { useDnsDiscovery, managerIpAddress: fields.managerIpAddress.value ?? "" };
   const changed = isDnsConfigChanged(current, stored);
-  const reviewing = navigation.state === "submitting" && navigation.formData?.get("intent") === "reviewDnsConfig";
+  const reviewing = navigation.state === "submitting" && navigation.formData?.get("intent") === settingsIntent.reviewDnsConfig;
   const ipLabel = t("components.dnsConfigCard.managerIpAddress");
 
   return (
@@ -113,7 +114,7 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
           <Button
             type="submit"
             name="intent"
-            value="reviewDnsConfig"
+            value={settingsIntent.reviewDnsConfig}
             loading={reviewing}
             disabled={hydrated && !changed && !justSaved}
             aria-disabled={justSaved && !changed ? true : undefined}
@@ -148,7 +149,7 @@ export function DnsConfigCard(props: DnsConfigCardProps) {
           name={dnsConfirmName}
           title={t("components.dnsConfigCard.confirm.title")}
           confirmLabel={t("components.dnsConfigCard.confirm.confirm")}
-          intent="saveDnsConfig"
+          intent={settingsIntent.saveDnsConfig}
           maxWidth={550}
           fields={{ useDnsDiscovery: reviewed.useDnsDiscovery ? "on" : "", managerIpAddress: reviewed.managerIpAddress }}
         >

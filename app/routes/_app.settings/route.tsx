@@ -3,20 +3,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Stack } from "@mantine/core";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { DnsConfigCard } from "./DnsConfigCard";
 import { reviewedDnsConfig } from "./dns-config-schema";
-import { reviewDnsConfig, saveDnsConfig } from "./dns-config.server";
+import { settingsRoutes } from "./dns-config.server";
+import { dispatchIntent } from "~/route-helpers/intents.server";
 import { PreferencesCard } from "./PreferencesCard";
 import { SettingsHeader } from "./SettingsHeader";
-import { errorPage } from "~/error-pages.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { getSystemSettings } from "~/manager/settings.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("settings");
 export const handle = { titleKey: "settings" } satisfies ScreenHandle;
@@ -28,20 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { dns: { stored: dnsDiscoverySettings, reviewed: reviewedDnsConfig(new URL(request.url).searchParams) } };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  const formData = await readFormData(request);
-  switch (formData.get("intent")) {
-    case "reviewDnsConfig":
-      requirePermission(request, user, "settings.dnsConfig");
-      return reviewDnsConfig(request, manager, formData);
-    case "saveDnsConfig":
-      requirePermission(request, user, "settings.dnsConfig");
-      return saveDnsConfig(request, manager, formData);
-    default:
-      throw errorPage("notFound");
-  }
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, settingsRoutes);
 
 export default function Settings() {
   const { dns } = useLoaderData<typeof loader>();
@@ -50,7 +36,7 @@ export default function Settings() {
     <>
       <SettingsHeader />
       <Stack gap="lg" maw={760}>
-        {dns ? <DnsConfigCard stored={dns.stored} reviewed={dns.reviewed} lastResult={actionData?.dnsConfig} /> : null}
+        {dns ? <DnsConfigCard stored={dns.stored} reviewed={dns.reviewed} lastResult={actionData?.result} /> : null}
         <PreferencesCard />
       </Stack>
     </>

@@ -18,6 +18,7 @@ import {
 import { isLatencyRisky, latencyWarningBelowMs, maximumAnalogInputLevelDbu } from "~/domain/audio";
 import { audioSettingsSchema, latencyRangeMs } from "~/domain/station-forms";
 import type { AudioEncoder } from "~/contract/station-parts";
+import { generalIntent } from "./intents";
 
 export function AudioSettingsForm({
   encoder,
@@ -102,7 +103,7 @@ export function AudioSettingsForm({
               </Alert>
             ) : null}
             <div>
-              <SubmitButton intent="saveAudio">{t("audio.save")}</SubmitButton>
+              <SubmitButton intent={generalIntent.saveAudio}>{t("audio.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -9,6 +9,7 @@ import { EditableArea, NumberField, RadioField, SettingsCard, SubmitButton, useS
 import { isNoiseGateRisky, noiseGateWarningAboveDb } from "~/domain/audio";
 import { noiseGateRangeDb, noiseGateSchema, outputGainRangeDb, outputSettingsSchema } from "~/domain/station-forms";
 import type { OutputSettings } from "~/contract/station-parts";
+import { generalIntent } from "./intents";
 
 export function NoiseGateForm({
   thresholdDb,
@@ -39,7 +40,7 @@ export function NoiseGateForm({
               </Alert>
             ) : null}
             <div>
-              <SubmitButton intent="saveNoiseGate">{t("noiseGate.save")}</SubmitButton>
+              <SubmitButton intent={generalIntent.saveNoiseGate}>{t("noiseGate.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>
@@ -80,7 +81,7 @@ export function OutputSettingsForm({
             />
             <NumberField field={fields.gainDb} label={labels.gainDb} description={t("output.gainHint", outputGainRangeDb)} range={outputGainRangeDb} />
             <div>
-              <SubmitButton intent="saveOutput">{t("output.save")}</SubmitButton>
+              <SubmitButton intent={generalIntent.saveOutput}>{t("output.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { StationAvailability } from "~/domain/station-state";
+import { generalIntent } from "./intents";
 
 export function StationActionsCard({ name, availability }: { name: string; availability: StationAvailability }) {
   const { t } = useTranslation("stations");
@@ -31,7 +32,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         name="reboot"
         title={t("actions.rebootTitle", { name })}
         confirmLabel={t("actions.reboot")}
-        intent="reboot"
+        intent={generalIntent.reboot}
         confirmDisabled={rebootBlockedBy !== null}
       >
         {t("actions.rebootMessage")}
@@ -40,7 +41,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         name="factoryReset"
         title={t("actions.factoryResetTitle", { name })}
         confirmLabel={t("actions.factoryReset")}
-        intent="factoryReset"
+        intent={generalIntent.factoryReset}
         color="red"
         confirmDisabled={editBlockedBy !== null}
         formContent={<Checkbox name="keepNetworkSettings" defaultChecked label={t("actions.keepNetworkSettings")} />}
@@ -51,7 +52,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         name="remove"
         title={t("actions.removeTitle", { name })}
         confirmLabel={t("actions.remove")}
-        intent="remove"
+        intent={generalIntent.remove}
         color="red"
       >
         {t("actions.removeMessage")}

@@ -11,6 +11,7 @@ import { EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/comp
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import { renameStationSchema } from "~/domain/station-forms";
 import type { ComputedState, StationType } from "~/contract/enums";
+import { generalIntent } from "./intents";
 
 export interface StationInfo {
   name: string | null;
@@ -42,7 +43,7 @@ function RenameForm({ name, reply, disabled }: { name: string; reply?: Submissio
             maxLength={64}
             w={320}
           />
-          <SubmitButton intent="rename" mt={25}>
+          <SubmitButton intent={generalIntent.rename} mt={25}>
             {t("details.rename")}
           </SubmitButton>
         </Group>

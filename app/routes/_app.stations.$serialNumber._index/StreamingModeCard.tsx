@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
 import { useCaseModes, type UseCaseMode } from "~/contract/enums";
+import { generalIntent } from "./intents";
 
 export interface StreamingMode {
   useCaseMode: UseCaseMode;
@@ -59,7 +60,7 @@ export function StreamingModeCard({ mode, blockedBy }: { mode: StreamingMode; bl
         name="changeMode"
         title={t("mode.confirmTitle", { mode: otherName })}
         confirmLabel={t("mode.confirm")}
-        intent="changeMode"
+        intent={generalIntent.changeMode}
         color="red"
         fields={{ useCaseMode: String(other) }}
         confirmDisabled={blockedBy !== null || !mode.hasAudienceMic}

@@ -1,18 +1,20 @@
 // /stations/:serialNumber — the General tab: facts and name, channels, streaming mode, audio
 // settings, noise gate, output settings, and reboot / factory reset / remove.
+import { dispatchIntent, type IntentTable } from "~/route-helpers/intents.server";
+import type { GeneralIntent } from "./intents";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Stack } from "@mantine/core";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
-import { accept, reject } from "~/route-helpers/station-authorization.server";
+import { authorizationRoutes } from "~/route-helpers/station-authorization.server";
 import { AuthorizationCard } from "./AuthorizationCard";
 import { replyFor, type FormReply } from "~/route-helpers/form-reply";
 import { AudioSettingsForm } from "./AudioSettingsForm";
 import { ChannelsTable } from "./ChannelsTable";
-import { generalAction } from "./actions.server";
+import { generalRoutes } from "./actions.server";
 import { NoiseGateForm, OutputSettingsForm } from "./NoiseGateAndOutputForms";
 import { StationActionsCard } from "./StationActionsCard";
 import { StationInfoCard } from "./StationInfoCard";
@@ -24,7 +26,7 @@ import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { stationTypes, useCaseModes } from "~/contract/enums";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
-import { readFormData } from "~/utils/form-data.server";
+import { generalIntent } from "./intents";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "stations.show");
@@ -62,17 +64,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  if (intent === "accept" || intent === "reject") {
-    requirePermission(request, user, "stations.authorize");
-    return (intent === "accept" ? accept : reject)(request, manager, formData, "stationPage");
-  }
-  requirePermission(request, user, "stations.edit");
-  return generalAction(request, manager, params.serialNumber!, formData);
-}
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, {
+    ...authorizationRoutes("stationPage"),
+    ...generalRoutes,
+  } satisfies IntentTable<GeneralIntent, FormReply | Response>);
 
 export default function StationGeneral() {
   const data = useLoaderData<typeof loader>();
@@ -85,7 +81,7 @@ export default function StationGeneral() {
       <Stack gap="lg">
         {data.authorization ? <AuthorizationCard station={data.authorization} canAuthorize={data.canAuthorize} /> : null}
         <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={data.info.serialNumber} />
-        <StationInfoCard info={data.info} reply={replyFor(reply, "rename")} canEdit={availability.canEdit} />
+        <StationInfoCard info={data.info} reply={replyFor(reply, generalIntent.rename)} canEdit={availability.canEdit} />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
         {data.isSupported ? (
           <>
@@ -94,21 +90,21 @@ export default function StationGeneral() {
               key={JSON.stringify(data.audio)}
               encoder={data.audio}
               monoOnly={monoOnly}
-              reply={replyFor(reply, "saveAudio")}
+              reply={replyFor(reply, generalIntent.saveAudio)}
               disabled={disabled}
             />
             <NoiseGateForm
               key={`noise-gate-${data.noiseGate.thresholdDb}`}
               thresholdDb={data.noiseGate.thresholdDb}
               audienceMicInUse={data.noiseGate.audienceMicInUse}
-              reply={replyFor(reply, "saveNoiseGate")}
+              reply={replyFor(reply, generalIntent.saveNoiseGate)}
               disabled={disabled}
             />
             {data.hasOutputs ? (
               <OutputSettingsForm
                 key={JSON.stringify(data.output)}
                 output={data.output}
-                reply={replyFor(reply, "saveOutput")}
+                reply={replyFor(reply, generalIntent.saveOutput)}
                 disabled={disabled}
               />
             ) : null}

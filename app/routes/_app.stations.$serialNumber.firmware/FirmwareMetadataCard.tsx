@@ -4,6 +4,7 @@ import { Alert, Group, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard, SubmitButton } from "~/components/stations/form-parts";
+import { firmwareIntent } from "./intents";
 
 export function FirmwareMetadataCard({
   lastCheck,
@@ -31,7 +32,7 @@ export function FirmwareMetadataCard({
         {canSync ? (
           <Form method="post" preventScrollReset>
             <Group>
-              <SubmitButton intent="syncMetadata" variant="default">
+              <SubmitButton intent={firmwareIntent.syncMetadata} variant="default">
                 {t("firmware.checkForUpdates")}
               </SubmitButton>
             </Group>

@@ -9,6 +9,7 @@ import { ErrorSummary, useFieldError } from "~/components/forms";
 import { BlockedReasonText, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmware";
 import { firmwareUpdateSchema } from "~/domain/station-forms";
+import { firmwareIntent } from "./intents";
 
 export interface FirmwareChoiceView extends FirmwareChoice {
   releaseDateText: string;
@@ -99,7 +100,7 @@ export function FirmwareUpdateForm({
                 {t("firmware.cannotStop")}
               </Alert>
               <Stack gap={4} align="flex-start">
-                <SubmitButton intent="startUpdate" aria-describedby={blockedBy ? "firmware-update-blocked" : undefined}>
+                <SubmitButton intent={firmwareIntent.startUpdate} aria-describedby={blockedBy ? "firmware-update-blocked" : undefined}>
                   {t("firmware.startUpdate")}
                 </SubmitButton>
                 {blockedBy ? <BlockedReasonText reason={blockedBy} id="firmware-update-blocked" /> : null}

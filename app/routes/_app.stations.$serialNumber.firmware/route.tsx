@@ -1,13 +1,15 @@
 // /stations/:serialNumber/firmware — the Firmware tab: current and latest version, the update
 // status (live with JavaScript), the versions to install (newest first) with release notes and
 // the EULA, and the firmware metadata sync.
+import { dispatchIntent } from "~/route-helpers/intents.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Stack } from "@mantine/core";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
-import { firmwareAction, type NoConnectionReply } from "./actions.server";
+import { firmwareRoutes } from "./actions.server";
+import { firmwareIntent } from "./intents";
 import { FirmwareMetadataCard } from "./FirmwareMetadataCard";
 import { FirmwareStatusCard } from "./FirmwareStatusCard";
 import { FirmwareUpdateForm } from "./FirmwareUpdateForm";
@@ -19,7 +21,6 @@ import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { getStation } from "~/manager/stations.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
-import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { hubs: ["updaterHub"] } satisfies ScreenHandle;
 
@@ -56,16 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  requirePermission(request, user, "firmware.update");
-  return firmwareAction(request, manager, params.serialNumber!, await readFormData(request));
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, firmwareRoutes);
 
 export default function StationFirmware() {
   const data = useLoaderData<typeof loader>();
-  const reply = useStickyActionData<FormReply | NoConnectionReply>();
-  const formReply = reply && "result" in reply ? reply : undefined;
+  const reply = useStickyActionData<FormReply>();
   return (
     <Stack gap="lg">
       <FirmwareStatusCard firmware={data.firmware} latestVersion={data.latestVersion} />
@@ -74,12 +70,13 @@ export default function StationFirmware() {
           key={`${data.firmware.currentVersion}-${data.choices.length}`}
           choices={data.choices}
           blockedBy={data.updateBlockedBy}
-          reply={replyFor(formReply, "startUpdate")}
+          reply={replyFor(reply, firmwareIntent.startUpdate)}
         />
       ) : null}
       <FirmwareMetadataCard
         lastCheck={data.lastCheck}
-        noConnection={reply !== undefined && "noConnection" in reply}
+        // Syncing answers a form only when the Manager has no internet connection.
+        noConnection={replyFor(reply, firmwareIntent.syncMetadata) !== undefined}
         canSync={data.canUpdate}
       />
     </Stack>

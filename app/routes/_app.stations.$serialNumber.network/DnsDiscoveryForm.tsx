@@ -9,6 +9,7 @@ import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm
 import { dnsDiscoverySchema } from "~/domain/network-forms";
 import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import { useHydrated } from "~/utils/use-hydrated";
+import { networkIntent } from "./intents";
 
 export function DnsDiscoveryForm({
   settings,
@@ -46,7 +47,7 @@ export function DnsDiscoveryForm({
               w={260}
             />
             <div>
-              <SubmitButton intent="saveDnsDiscovery">{t("dnsDiscovery.save")}</SubmitButton>
+              <SubmitButton intent={networkIntent.saveDnsDiscovery}>{t("dnsDiscovery.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -12,6 +12,7 @@ import { dnsFields, networkSettingsSchema, type InterfaceFormValues } from "~/do
 import type { InterfaceRole } from "~/domain/network";
 import type { LinkState, NetworkInterfaceType } from "~/contract/enums";
 import { useHydrated } from "~/utils/use-hydrated";
+import { networkIntent } from "./intents";
 
 export interface InterfaceView {
   role: InterfaceRole;
@@ -142,7 +143,7 @@ export function NetworkSettingsForm({
           <InterfaceFields view={interfaces.control} fields={fieldsets.control as Record<TextField | "mode", AnyField>} />
           <InterfaceFields view={interfaces.streaming} fields={fieldsets.streaming as Record<TextField | "mode", AnyField>} />
           <div>
-            <SubmitButton intent="saveNetwork">{t("network.save")}</SubmitButton>
+            <SubmitButton intent={networkIntent.saveNetwork}>{t("network.save")}</SubmitButton>
           </div>
         </Stack>
       </EditableArea>

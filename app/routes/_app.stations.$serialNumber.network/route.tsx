@@ -1,13 +1,14 @@
 // /stations/:serialNumber/network — the Network tab: both interfaces and DNS discovery.
+import { dispatchIntent } from "~/route-helpers/intents.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { Stack } from "@mantine/core";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { replyFor, type FormReply } from "~/route-helpers/form-reply";
-import { networkAction } from "./actions.server";
+import { networkRoutes } from "./actions.server";
 import { DnsDiscoveryForm } from "./DnsDiscoveryForm";
 import { NetworkSettingsForm, type InterfaceView } from "./NetworkSettingsForm";
 import { useStationAvailability } from "~/components/stations/station-details";
@@ -18,7 +19,7 @@ import type { Station } from "~/contract/stations";
 import type { NetworkInterface } from "~/contract/station-parts";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
-import { readFormData } from "~/utils/form-data.server";
+import { networkIntent } from "./intents";
 
 function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
   const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";
@@ -52,11 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  requirePermission(request, user, "stations.edit");
-  return networkAction(request, manager, params.serialNumber!, await readFormData(request));
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, networkRoutes);
 
 export default function StationNetwork() {
   const { interfaces, dnsDiscovery } = useLoaderData<typeof loader>();
@@ -70,13 +67,13 @@ export default function StationNetwork() {
         <NetworkSettingsForm
           key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
           interfaces={interfaces}
-          reply={replyFor(reply, "saveNetwork")}
+          reply={replyFor(reply, networkIntent.saveNetwork)}
           disabled={!availability.canEdit}
         />
         <DnsDiscoveryForm
           key={JSON.stringify(dnsDiscovery)}
           settings={dnsDiscovery}
-          reply={replyFor(reply, "saveDnsDiscovery")}
+          reply={replyFor(reply, networkIntent.saveDnsDiscovery)}
           disabled={!availability.canEdit}
         />
       </Stack>

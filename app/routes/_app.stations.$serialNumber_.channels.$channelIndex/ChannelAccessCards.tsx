@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { useHasUnsavedChanges } from "~/components/stations/dirty-forms";
 import { GuardedConfirmLink, SettingsCard, SubmitButton } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
+import { channelIntent } from "./intents";
 
 export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string; blockedBy: BlockedReason | null }) {
   const { t } = useTranslation("stations");
@@ -26,7 +27,7 @@ export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string;
         name="regenerateAccess"
         title={t("access.confirmTitle")}
         confirmLabel={t("access.regenerate")}
-        intent="regenerateAccess"
+        intent={channelIntent.regenerateAccess}
         color="red"
         confirmDisabled={blockedBy !== null}
       >
@@ -77,7 +78,7 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
         </Text>
         {playing ? (
           <Form method="post" preventScrollReset>
-            <SubmitButton intent="stopTestTone" variant="default" disabled={blockedBy !== null}>
+            <SubmitButton intent={channelIntent.stopTestTone} variant="default" disabled={blockedBy !== null}>
               {t("testTone.stop")}
             </SubmitButton>
           </Form>
@@ -100,7 +101,7 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
         name="testTone"
         title={t("testTone.confirmTitle")}
         confirmLabel={t("testTone.play")}
-        intent="playTestTone"
+        intent={channelIntent.playTestTone}
         color="orange"
         confirmDisabled={blockedBy !== null}
       >

@@ -10,6 +10,7 @@ import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms"
 import { CheckboxField, EditableArea, SelectField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { genericConnectorNumber } from "~/domain/audio";
 import { channelDetailsSchema, type ChannelOptions } from "~/domain/channel-forms";
+import { channelIntent } from "./intents";
 
 export interface ChannelDetailsValues {
   name: string;
@@ -99,7 +100,7 @@ export function ChannelDetailsForm({
               <Checkbox disabled label={labels.uplinkEnabled} description={t("channel.uplinkUnavailable")} />
             )}
             <div>
-              <SubmitButton intent="saveDetails">{t("channel.save")}</SubmitButton>
+              <SubmitButton intent={channelIntent.saveDetails}>{t("channel.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

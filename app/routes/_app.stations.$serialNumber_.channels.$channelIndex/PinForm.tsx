@@ -8,6 +8,7 @@ import { PinField } from "./PinField";
 import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { pinSchema } from "~/domain/channel-forms";
 import { useHydrated } from "~/utils/use-hydrated";
+import { channelIntent } from "./intents";
 
 export function PinForm({ pinCode, reply, disabled }: { pinCode: string | null; reply?: SubmissionResult<string[]>; disabled: boolean }) {
   const { t } = useTranslation("stations");
@@ -29,7 +30,7 @@ export function PinForm({ pinCode, reply, disabled }: { pinCode: string | null; 
             <CheckboxField field={fields.pinEnabled} label={t("pin.enabled")} description={t("pin.enabledHint")} />
             <PinField field={fields.pin} label={label} disabled={hydrated && fields.pinEnabled.value !== "on"} />
             <div>
-              <SubmitButton intent="savePin">{t("pin.save")}</SubmitButton>
+              <SubmitButton intent={channelIntent.savePin}>{t("pin.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -1,15 +1,17 @@
 // /stations/:serialNumber/channels/:channelIndex — channel details: name, hidden, enabled,
 // audience mic and its output, audio input, channel ID, PIN, QR code and test tone. An unknown
 // station or channel index shows station-not-found / channel-not-found.
+import { dispatchIntent } from "~/route-helpers/intents.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
-import { channelAction } from "./actions.server";
+import { channelRoutes } from "./actions.server";
+import { channelTarget } from "./channel-target.server";
 import { isTestTonePlaying } from "./test-tones.server";
 import { ChannelAccessCard, QrCodeCard, TestToneCard } from "./ChannelAccessCards";
 import { ChannelDetailsForm } from "./ChannelDetailsForm";
@@ -29,18 +31,12 @@ import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/utils/form-data.server";
+import { channelIntent } from "./intents";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
   pageTitle("stations", args.data?.channel.name)(args as Parameters<ReturnType<typeof pageTitle>>[0]);
 
 export const handle = { titleKey: "stations", hubs: ["stationsHub", "updaterHub"] } satisfies ScreenHandle;
-
-function channelTarget(params: LoaderFunctionArgs["params"]) {
-  const channelIndex = /^\d+$/.test(params.channelIndex ?? "") ? Number(params.channelIndex) : NaN;
-  if (!Number.isSafeInteger(channelIndex)) throw errorPage("channelNotFound");
-  return { serialNumber: params.serialNumber!, channelIndex };
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.show");
@@ -63,11 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  requirePermission(request, user, "stations.edit");
-  return channelAction(request, manager, channelTarget(params), await readFormData(request));
-}
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, channelRoutes);
 
 export default function ChannelDetails() {
   const { station, availability, channel, values, options, audienceMicAvailable, testTonePlaying } = useLoaderData<typeof loader>();
@@ -93,11 +85,11 @@ export default function ChannelDetails() {
           values={values}
           options={options}
           audienceMicAvailable={audienceMicAvailable}
-          reply={replyFor(reply, "saveDetails")}
+          reply={replyFor(reply, channelIntent.saveDetails)}
           disabled={disabled}
         />
         <ChannelAccessCard channelId={channel.channelId} blockedBy={availability.editBlockedBy} />
-        <PinForm key={channel.pinCode ?? ""} pinCode={channel.pinCode} reply={replyFor(reply, "savePin")} disabled={disabled} />
+        <PinForm key={channel.pinCode ?? ""} pinCode={channel.pinCode} reply={replyFor(reply, channelIntent.savePin)} disabled={disabled} />
         <QrCodeCard qrCodePath={`${stationPath}/channels/${channel.index}/qrcode`} channelId={channel.channelId} channelName={channel.name} />
         <TestToneCard blockedBy={availability.editBlockedBy} playing={testTonePlaying} />
       </Stack>

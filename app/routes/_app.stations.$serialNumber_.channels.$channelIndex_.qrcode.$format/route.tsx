@@ -4,7 +4,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { plainErrorPages } from "~/error-pages.server";
-import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
+import { actionFailure, commandFailureKey } from "~/route-helpers/manager-failures.server";
 import { downloadQrCode } from "~/manager/channels.server";
 import { setFlash } from "~/utils/flash.server";
 
@@ -31,8 +31,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
       return new Response(answer.body, { status: 200, headers });
     } catch (error) {
       if (inline) throw new Response("QR code unavailable", { status: 502 });
-      const message = await actionFailureMessage(error, request, { saveFailedKey: "stations:qr.downloadFailed" });
-      await setFlash(request, { kind: "error", message: message === "errors.unexpectedError" ? "stations:qr.downloadFailed" : message });
+      const failure = await actionFailure(error, request);
+      await setFlash(request, { kind: "error", message: commandFailureKey(failure, "stations:qr.downloadFailed") });
       return redirect(`/stations/${encodeURIComponent(serialNumber)}/channels/${channelIndex}`);
     }
   });

@@ -3,10 +3,11 @@
 import { Button, Card, Group, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { stationsListIntent } from "./intents";
 
 export function RejectedStationsCard({ count, canAuthorize }: { count: number; canAuthorize: boolean }) {
   const { t } = useTranslation("stations");
-  const submitting = useNavigation().formData?.get("intent") === "clearRejected";
+  const submitting = useNavigation().formData?.get("intent") === stationsListIntent.clearRejected;
   if (count === 0) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="rejected-stations-title">
@@ -20,7 +21,7 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
       {canAuthorize ? (
         <Form method="post" preventScrollReset>
           <Group mt="md">
-            <Button type="submit" name="intent" value="clearRejected" variant="default" loading={submitting}>
+            <Button type="submit" name="intent" value={stationsListIntent.clearRejected} variant="default" loading={submitting}>
               {t("rejected.clear")}
             </Button>
           </Group>

@@ -5,16 +5,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { Group, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { requirePermission, requireUser } from "~/auth/guard.server";
+import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { SearchForm } from "~/components/DataTable";
 import { AuthorizationDialogs } from "~/components/stations/AuthorizationDialogs";
-import { accept, clearRejected, reject } from "~/route-helpers/station-authorization.server";
+import { dispatchIntent, type IntentTable } from "~/route-helpers/intents.server";
+import { authorizationRoutes, clearRejectedRoute } from "~/route-helpers/station-authorization.server";
+import { stationsListIntent, type StationsListIntent } from "./intents";
 import { RejectedStationsCard } from "./RejectedStationsCard";
 import { StationsTable } from "./StationsTable";
 import { toAuthorizationView, toStationRow, type AuthorizationView, type StationRow } from "~/components/stations/views";
-import { errorPage } from "~/error-pages.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { stationSortKeys } from "~/contract/stations";
@@ -23,7 +24,6 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { readTableState } from "~/utils/table-state.server";
 import { pageCount, type TableState } from "~/utils/table-state";
-import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("stations");
 export const handle = { titleKey: "stations", hubs: ["stationsHub"] } satisfies ScreenHandle;
@@ -81,21 +81,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, manager } = await requireUser(request);
-  requirePermission(request, user, "stations.authorize");
-  const formData = await readFormData(request);
-  switch (formData.get("intent")) {
-    case "accept":
-      return accept(request, manager, formData);
-    case "reject":
-      return reject(request, manager, formData);
-    case "clearRejected":
-      return clearRejected(request, manager);
-    default:
-      throw errorPage("notFound");
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, {
+    ...authorizationRoutes("list"),
+    [stationsListIntent.clearRejected]: clearRejectedRoute,
+  } satisfies IntentTable<StationsListIntent, Response>);
 
 export default function StationsList() {
   const { rows, total, rejectedStationsCount, state, dialogStation, canAuthorize } = useLoaderData() as StationsListData;

@@ -5,7 +5,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { downloadResponse } from "~/route-helpers/download.server";
 import { plainErrorPages } from "~/error-pages.server";
-import { actionFailureMessage } from "~/route-helpers/manager-failures.server";
+import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { downloadSystemEvents } from "~/manager/system-events.server";
 import { setFlash } from "~/utils/flash.server";
@@ -17,7 +17,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       return await downloadResponse(await downloadSystemEvents(manager));
     } catch (error) {
       if (!isManagerError(error)) throw error;
-      await setFlash(request, { kind: "error", message: await actionFailureMessage(error, request) });
+      await setFlash(request, { kind: "error", message: (await actionFailure(error, request)).messageKey });
       return redirect("/dashboard");
     }
   });

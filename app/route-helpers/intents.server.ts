@@ -1,0 +1,45 @@
+// Every screen's action dispatches the same way: sign-in first, the body read once, the intent
+// looked up in the screen's table, its permission checked on the server, then its handler. An
+// intent without a permission, or a table without one of the screen's intents, does not
+// type-check; an intent the table does not know is answered like an unknown page.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requirePermission, requireUser, type SignedInContext } from "~/auth/guard.server";
+import type { PermissionAction } from "~/domain/permissions";
+import { errorPage } from "~/error-pages.server";
+import { readFormData } from "~/utils/form-data.server";
+
+export interface IntentContext extends SignedInContext {
+  /** The intent being handled (its key in the table). */
+  intent: string;
+  request: Request;
+  params: ActionFunctionArgs["params"];
+  formData: FormData;
+}
+
+export interface IntentRoute<Answer> {
+  /** What the user must be allowed to do: checked before the handler runs. */
+  permission: PermissionAction;
+  handler(context: IntentContext): Promise<Answer>;
+}
+
+export type IntentTable<Intent extends string, Answer> = { readonly [Name in Intent]: IntentRoute<Answer> };
+
+export async function dispatchIntent<Intent extends string, Answer>(
+  { request, params }: Pick<ActionFunctionArgs, "request" | "params">,
+  table: IntentTable<Intent, Answer>,
+): Promise<Answer> {
+  const signedIn = await requireUser(request);
+  const formData = await readFormData(request);
+  return runIntent({ ...signedIn, intent: String(formData.get("intent")), request, params, formData }, table);
+}
+
+/** For an action that reads its own body (uploads): the intent in `context` through the table. */
+export async function runIntent<Intent extends string, Answer>(
+  context: IntentContext,
+  table: IntentTable<Intent, Answer>,
+): Promise<Answer> {
+  if (!Object.hasOwn(table, context.intent)) throw errorPage("notFound");
+  const route = table[context.intent as Intent];
+  requirePermission(context.request, context.user, route.permission);
+  return route.handler(context);
+}
