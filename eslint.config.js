@@ -9,10 +9,7 @@ import tseslint from "typescript-eslint";
 /** Imports a layer may not use, as regular expressions on the specifier, each with its reason. */
 function forbid(...rules) {
   return {
-    "no-restricted-imports": [
-      "error",
-      { patterns: rules.map(([regex, message]) => ({ regex, message })) },
-    ],
+    "no-restricted-imports": ["error", { patterns: rules.map(([regex, message]) => ({ regex, message })) }],
   };
 }
 
@@ -39,9 +36,17 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
       ],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -69,7 +74,10 @@ export default tseslint.config(
     // Domain rules: pure, on the contract's shapes.
     files: ["app/domain/**"],
     ignores: ["**/*.test.ts"],
-    rules: forbid(["^~/(?!domain/|contract/)", "Domain rules use only the contract and other domain rules."], ["^\\.\\./"]),
+    rules: forbid(
+      ["^~/(?!domain/|contract/)", "Domain rules use only the contract and other domain rules."],
+      ["^\\.\\./"],
+    ),
   },
   {
     // The Manager client: transport and typed calls; what a failure means for the user is the routes'.
@@ -92,10 +100,7 @@ export default tseslint.config(
   {
     // The simulator speaks the Manager's contract and applies the spec's domain rules; nothing else of the console.
     files: ["simulator/**"],
-    rules: forbid([
-      "(^|/)app/(?!contract/|domain/)",
-      "The simulator imports only app/contract and app/domain.",
-    ]),
+    rules: forbid(["(^|/)app/(?!contract/|domain/)", "The simulator imports only app/contract and app/domain."]),
   },
   {
     // Node helpers shared by the console's server and the simulator.

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2ePorts } from "./e2e/support/ports";
 
-const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromiumPath =
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
 // Workers load this file again in their own process: they find the server's directory here.
 process.env.E2E_DATA_DIRECTORY = dataDirectory;

@@ -97,7 +97,10 @@ async function main() {
   );
   app.use(staticAssets(join(process.cwd(), "public")));
   app.get("/healthz", (_request, response) => {
-    response.status(runtime ? 200 : 503).type("text/plain").send(runtime ? "ok" : "starting");
+    response
+      .status(runtime ? 200 : 503)
+      .type("text/plain")
+      .send(runtime ? "ok" : "starting");
   });
   app.use((_request, response, next) => {
     if (runtime) return next();

@@ -34,11 +34,15 @@ const trustProxyText = z.string().transform((value, context) => {
   if (["true", "yes"].includes(text)) return 1;
   if (["false", "no"].includes(text)) return 0;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
   context.addIssue({
     code: "custom",
-    message: "must be a number of proxy hops (true is 1), or a comma-separated list of proxy addresses or subnets (or loopback, linklocal, uniquelocal)",
+    message:
+      "must be a number of proxy hops (true is 1), or a comma-separated list of proxy addresses or subnets (or loopback, linklocal, uniquelocal)",
   });
   return z.NEVER;
 });

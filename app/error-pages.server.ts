@@ -1,5 +1,11 @@
 import { data } from "@remix-run/node";
-import { errorPageStatus, errorPageTextKeys, isErrorPagePayload, type ErrorPageKind, type ErrorPagePayload } from "~/error-pages";
+import {
+  errorPageStatus,
+  errorPageTextKeys,
+  isErrorPagePayload,
+  type ErrorPageKind,
+  type ErrorPagePayload,
+} from "~/error-pages";
 import { getFixedT } from "~/i18n/i18next.server";
 import { safeReturnPath } from "~/utils/return-path";
 

@@ -3,7 +3,15 @@ import mantineNotificationStyles from "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -55,8 +63,12 @@ export const handle = { i18n: ["common"] };
  * changed, and reloading it would consume a flash message meant for the answer of a form
  * submitted meanwhile (docs/decisions/032-live-updates-during-navigation.md).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (!formMethod && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate);
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -72,7 +84,12 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <html lang={locale} dir={i18n.dir?.(locale) ?? "ltr"} data-mantine-color-scheme={colorScheme} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir={i18n.dir?.(locale) ?? "ltr"}
+      data-mantine-color-scheme={colorScheme}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

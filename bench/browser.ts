@@ -6,16 +6,28 @@ import { managerPaths } from "../app/contract/paths";
 import type { ConsoleSession } from "../tests/support/console-session";
 import type { ConsoleProcess } from "../tests/support/processes";
 
-const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromiumPath =
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
   });
 }
 
-async function signedInPage(browser: Browser, consoleProcess: ConsoleProcess, session: ConsoleSession, path: string): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  consoleProcess: ConsoleProcess,
+  session: ConsoleSession,
+  path: string,
+): Promise<Page> {
   const context = await browser.newContext();
   const cookies = session.cookie.split(";").map((pair) => {
     const [name = "", ...value] = pair.trim().split("=");
@@ -27,7 +39,9 @@ async function signedInPage(browser: Browser, consoleProcess: ConsoleProcess, se
   // Live updates run once the page's hubs are open upstream.
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const state = (await (await fetch(`${consoleProcess.simulatorUrl}/__simulator/state`)).json()) as { hubConnections: number };
+    const state = (await (await fetch(`${consoleProcess.simulatorUrl}/__simulator/state`)).json()) as {
+      hubConnections: number;
+    };
     if (state.hubConnections > 0) break;
     await page.waitForTimeout(100);
   }
@@ -75,7 +89,11 @@ export async function pushToScreenLatency(
   return { changes, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), max: latencies.at(-1) ?? 0 };
 }
 
-export async function revalidationsUnderBurst(browser: Browser, consoleProcess: ConsoleProcess, session: ConsoleSession) {
+export async function revalidationsUnderBurst(
+  browser: Browser,
+  consoleProcess: ConsoleProcess,
+  session: ConsoleSession,
+) {
   const page = await signedInPage(browser, consoleProcess, session, "/stations");
   await page.waitForTimeout(1000);
   const revalidations: number[] = [];

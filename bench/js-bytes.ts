@@ -55,7 +55,11 @@ function sizes(url: string) {
 
 function routePath(route: ManifestRoute, routes: Record<string, ManifestRoute>): string {
   const parts: string[] = [];
-  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? routes[current.parentId] : undefined) {
+  for (
+    let current: ManifestRoute | undefined = route;
+    current;
+    current = current.parentId ? routes[current.parentId] : undefined
+  ) {
     if (current.path) parts.unshift(current.path);
   }
   return `/${parts.join("/")}`.replace(/\/+/g, "/");
@@ -64,12 +68,20 @@ function routePath(route: ManifestRoute, routes: Record<string, ManifestRoute>):
 export function javaScriptPerRoute(): RouteBytes[] {
   const manifest = readManifest();
   const results: RouteBytes[] = [];
-  const hasChildren = new Set(Object.values(manifest.routes).map((route) => route.parentId).filter(Boolean));
+  const hasChildren = new Set(
+    Object.values(manifest.routes)
+      .map((route) => route.parentId)
+      .filter(Boolean),
+  );
   for (const route of Object.values(manifest.routes)) {
     if (hasChildren.has(route.id) && !route.index) continue;
     if (route.path === "*" || !route.module) continue;
     const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-    for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) {
+    for (
+      let current: ManifestRoute | undefined = route;
+      current;
+      current = current.parentId ? manifest.routes[current.parentId] : undefined
+    ) {
       files.add(current.module);
       for (const imported of current.imports ?? []) files.add(imported);
     }

@@ -19,7 +19,12 @@ function median(values: number[]) {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-export async function lighthouseRoutes(consoleUrl: string, session: ConsoleSession, routes: string[], runs = 3): Promise<LighthouseFigures[]> {
+export async function lighthouseRoutes(
+  consoleUrl: string,
+  session: ConsoleSession,
+  routes: string[],
+  runs = 3,
+): Promise<LighthouseFigures[]> {
   const chrome = await launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],

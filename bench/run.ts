@@ -47,7 +47,8 @@ try {
       const idleRss = consoleProcess.rssMegabytes();
       console.log(`— ${stations} stations: console idle at ${idleRss} MB; signing in 20 sessions…`);
       const sessions: ConsoleSession[] = [];
-      for (let session = 0; session < 20; session += 1) sessions.push(await signInToConsole(consoleProcess.url, "admin"));
+      for (let session = 0; session < 20; session += 1)
+        sessions.push(await signInToConsole(consoleProcess.url, "admin"));
       const fleet: BenchResults["fleets"][number] = {
         stations,
         routes: [],
@@ -64,7 +65,9 @@ try {
         const errors = document.errors + data.errors + c20.errors;
         if (errors) console.warn(`  ${route}: ${errors} answers were not 200`);
         const renderRatio = Math.round((document.p50 / Math.max(data.p50, 0.1)) * 10) / 10;
-        console.log(`  ${route}: document p50 ${document.p50} ms, .data p50 ${data.p50} ms (${renderRatio}×); 20 sessions ${c20.throughput} req/s`);
+        console.log(
+          `  ${route}: document p50 ${document.p50} ms, .data p50 ${data.p50} ms (${renderRatio}×); 20 sessions ${c20.throughput} req/s`,
+        );
         fleet.routes.push({ route, c1: { ...document }, data: { ...data }, renderRatio, c20: { ...c20 } });
       }
       const { accessToken } = await signInWithPassword({

@@ -86,7 +86,6 @@ for (const scheme of ["light", "dark"] as const) {
   }
 }
 
-
 /**
  * Colour contrast of the rows themselves: a badge's tint sits on the row's stripe or hover
  * colour, which a page-level check of the resting page never sees. Every sort order of the
@@ -102,7 +101,8 @@ async function rowContrast(page: Page, table: string) {
   const check = async (label: string, include: string) => {
     const results = await new AxeBuilder({ page }).include(include).withRules(["color-contrast"]).analyze();
     for (const violation of results.violations) {
-      for (const node of violation.nodes) problems.push(`${label}: ${node.target.join(" ")} ${node.failureSummary ?? ""}`);
+      for (const node of violation.nodes)
+        problems.push(`${label}: ${node.target.join(" ")} ${node.failureSummary ?? ""}`);
     }
   };
   await page.mouse.move(0, 0);

@@ -23,9 +23,12 @@ export async function expectNoAxeViolations(page: Page) {
     results.violations.map(
       (violation) =>
         `${violation.id}: ${violation.nodes
-          .map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""} ${JSON.stringify(node.any[0]?.data ?? "")}`)
-          .join(" | ")}`
-    )
+          .map(
+            (node) =>
+              `${node.target.join(" ")} ${node.failureSummary ?? ""} ${JSON.stringify(node.any[0]?.data ?? "")}`,
+          )
+          .join(" | ")}`,
+    ),
   ).toEqual([]);
 }
 

@@ -39,7 +39,9 @@ test("the new access token has a copy button that shows a success tick", async (
 
 test.describe("accessibility (axe, WCAG 2.x A/AA)", () => {
   for (const scheme of ["light", "dark"] as const) {
-    test(`${scheme} mode: the table, the dialog with errors, the created token; and without JavaScript`, async ({ page }) => {
+    test(`${scheme} mode: the table, the dialog with errors, the created token; and without JavaScript`, async ({
+      page,
+    }) => {
       if (scheme === "dark") {
         await page.goto("/settings");
         await setSwitch(page.getByRole("region", { name: "Preferences" }), "Dark mode", true);

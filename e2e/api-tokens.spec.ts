@@ -16,7 +16,13 @@ test.describe("as an admin", () => {
     await page.goto("/apiTokens");
     await expect(page.getByRole("heading", { level: 1, name: "API Tokens" })).toBeVisible();
     const table = page.getByRole("table", { name: "API tokens" });
-    await expect(table.getByRole("columnheader")).toHaveText(["Token ID", "Name", "Scopes", "Expiration Date", "Actions"]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Token ID",
+      "Name",
+      "Scopes",
+      "Expiration Date",
+      "Actions",
+    ]);
     await expect(table.getByRole("row")).toHaveCount(4);
     const expired = table.getByRole("row", { name: /Digital signage/ });
     await expect(expired.getByText("Expired")).toBeVisible();
@@ -89,18 +95,32 @@ test.describe("as an admin", () => {
     await revoke.getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByText("The token “Kiosk display” has been revoked.").first()).toBeVisible();
     await expect(page.getByRole("row", { name: /Kiosk display/ })).toHaveCount(0);
-    expect((await simulator.api("admin", "GET", tokensPath)).map((token: { name: string }) => token.name)).not.toContain(
-      "Kiosk display"
-    );
+    expect(
+      (await simulator.api("admin", "GET", tokensPath)).map((token: { name: string }) => token.name),
+    ).not.toContain("Kiosk display");
   });
 
-  test("the same Add Token form sent twice creates one token (a double click without JavaScript)", async ({ page, baseURL }) => {
+  test("the same Add Token form sent twice creates one token (a double click without JavaScript)", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto("/apiTokens?dialog=addToken");
     const submissionId = await page.locator('input[name="submissionId"]').getAttribute("value");
     expect(submissionId).toBeTruthy();
-    const form = { intent: "createToken", submissionId: submissionId!, name: "Double click", expiryPreset: "oneWeek", expiryInDays: "7", scopes: "channels.read" };
+    const form = {
+      intent: "createToken",
+      submissionId: submissionId!,
+      name: "Double click",
+      expiryPreset: "oneWeek",
+      expiryInDays: "7",
+      scopes: "channels.read",
+    };
     const send = () =>
-      page.request.post("/apiTokens?dialog=addToken", { form, headers: { origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+      page.request.post("/apiTokens?dialog=addToken", {
+        form,
+        headers: { origin: new URL(baseURL!).origin },
+        maxRedirects: 0,
+      });
     const answers = await Promise.all([send(), send()]);
     expect(answers.map((answer) => answer.status())).toEqual([302, 302]);
     const listed = (await simulator.api("admin", "GET", tokensPath)) as Array<{ name: string }>;
@@ -119,7 +139,11 @@ test.describe("as an admin", () => {
     await dialog.getByRole("button", { name: "Create token" }).click();
     await expect(page.getByRole("dialog", { name: "Token “Quarterly report” created" })).toBeVisible();
     const token = (
-      (await simulator.api("admin", "GET", tokensPath)) as Array<{ name: string; expirationDate: string; createdAt: string }>
+      (await simulator.api("admin", "GET", tokensPath)) as Array<{
+        name: string;
+        expirationDate: string;
+        createdAt: string;
+      }>
     ).find((candidate) => candidate.name === "Quarterly report")!;
     expect(Math.round((Date.parse(token.expirationDate) - Date.parse(token.createdAt)) / 86_400_000)).toBe(90);
   });

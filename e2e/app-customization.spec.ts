@@ -28,7 +28,7 @@ async function storeConfiguration(change: Partial<StoredConfiguration> = {}) {
     logo: await dataUrl(
       await sharp({ create: { width: 200, height: 100, channels: 4, background: "#ffcc00" } })
         .png()
-        .toBuffer()
+        .toBuffer(),
     ),
     backgroundColor: "112233",
     highlightColor: "FFAA00",
@@ -60,7 +60,7 @@ async function chooseImage(
   page: Page,
   label: string,
   uploadButton: string,
-  file: { name: string; mimeType: string; buffer: Buffer }
+  file: { name: string; mimeType: string; buffer: Buffer },
 ) {
   await page.getByLabel(label, { exact: true }).setInputFiles(file);
   if (withoutJavaScript()) await page.getByRole("button", { name: uploadButton }).click();
@@ -73,7 +73,9 @@ const previewLogo = (page: Page) =>
   page.getByTestId(withoutJavaScript() ? "saved-preview" : "draft-preview").getByTestId("phone-preview-logo");
 
 test.describe("as an admin", () => {
-  test("without a stored customization, colours and onboarding wait for a logo, and saving asks for one", async ({ page }) => {
+  test("without a stored customization, colours and onboarding wait for a logo, and saving asks for one", async ({
+    page,
+  }) => {
     await openCustomization(page);
     await expect(page.getByRole("heading", { level: 1, name: "App Customization" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Reset to default" })).toHaveCount(0);
@@ -98,12 +100,17 @@ test.describe("as an admin", () => {
     await expect(logoThumbnail(page)).toHaveAttribute("alt", "The app's default logo");
   });
 
-  test("a non-image, a broken PNG, a decompression bomb and an oversized file each get a clear message", async ({ page }) => {
+  test("a non-image, a broken PNG, a decompression bomb and an oversized file each get a clear message", async ({
+    page,
+  }) => {
     await openCustomization(page);
     const cases = [
       { buffer: Buffer.from("This is not an image at all."), message: "Please upload a PNG image." },
       { buffer: brokenPng(), message: "The image could not be read. Please choose another file." },
-      { buffer: pngBomb(), message: "The image has too many pixels (more than 40 megapixels). Please choose a smaller image." },
+      {
+        buffer: pngBomb(),
+        message: "The image has too many pixels (more than 40 megapixels). Please choose a smaller image.",
+      },
       {
         buffer: Buffer.concat([await pngImage(100, 100), Buffer.alloc(10 * 1024 * 1024)]),
         message: "The file is larger than 10 MB. Please choose a smaller image.",
@@ -177,14 +184,16 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("radio", { name: "Light" })).toBeChecked();
     await save(page);
     await expect(savedMessage(page)).toBeVisible();
-    await expect.poll(stored).toMatchObject({ backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" });
+    await expect
+      .poll(stored)
+      .toMatchObject({ backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" });
   });
 
   test("a font colour hard to read on the background gets a low-contrast warning", async ({ page }) => {
     await storeConfiguration({ backgroundColor: "112233", fontColor: "dark" });
     await openCustomization(page);
     await expect(
-      page.getByRole("status").filter({ hasText: "The font colour is hard to read on this background colour." })
+      page.getByRole("status").filter({ hasText: "The font colour is hard to read on this background colour." }),
     ).toBeVisible();
     await page.getByRole("radio", { name: "Light" }).check();
     await save(page);
@@ -203,7 +212,9 @@ test.describe("as an admin", () => {
     expect((await stored())!.logo).not.toBeNull();
   });
 
-  test("onboarding: up to three screens, a reorder saved, empty screens dropped and the rest renumbered", async ({ page }) => {
+  test("onboarding: up to three screens, a reorder saved, empty screens dropped and the rest renumbered", async ({
+    page,
+  }) => {
     await storeConfiguration();
     await openCustomization(page);
     const screens = page.getByTestId("onboarding-screen");
@@ -263,10 +274,13 @@ test.describe("as an admin", () => {
     expect((await stored())!.onboardings[0]!.headline).toBe("Welcome");
   });
 
-  test("an onboarding picture: JPEG downscaled to fit 600 × 600; too small is refused with the upload hint", async ({ page }) => {
+  test("an onboarding picture: JPEG downscaled to fit 600 × 600; too small is refused with the upload hint", async ({
+    page,
+  }) => {
     await storeConfiguration();
     await openCustomization(page);
-    const hint = "A JPEG or PNG image of at least 300 × 300 pixels, ideally square. It is scaled down to fit 600 × 600 pixels.";
+    const hint =
+      "A JPEG or PNG image of at least 300 × 300 pixels, ideally square. It is scaled down to fit 600 × 600 pixels.";
     await chooseImage(page, "Picture of screen 1", "Upload picture (screen 1)", {
       name: "small.jpg",
       mimeType: "image/jpeg",
@@ -281,7 +295,11 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("img", { name: "Picture of screen 1" })).toBeVisible();
     await save(page);
     await expect(savedMessage(page)).toBeVisible();
-    expect(await imageSize((await stored())!.onboardings[0]!.picture!)).toEqual({ format: "jpeg", width: 600, height: 450 });
+    expect(await imageSize((await stored())!.onboardings[0]!.picture!)).toEqual({
+      format: "jpeg",
+      width: 600,
+      height: 450,
+    });
   });
 
   test("undo restores the stored state", async ({ page }) => {

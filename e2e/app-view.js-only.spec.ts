@@ -58,14 +58,23 @@ test("the App view passes the accessibility checks, overlays included", async ({
       .include("#main")
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
-    expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target).join(" ")}`,
+      ),
+    ).toEqual([]);
   }
-  await orderRows(page).getByRole("link", { name: /Q&A Microphone/ }).click();
+  await orderRows(page)
+    .getByRole("link", { name: /Q&A Microphone/ })
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   for (const step of ["channel", "qr"]) {
     if (step === "qr") await page.getByRole("dialog").getByRole("link", { name: "QR code" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .include("#main")
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+      .analyze();
     expect(results.violations.map((violation) => `${step}: ${violation.id}`)).toEqual([]);
   }
 });
@@ -73,7 +82,9 @@ test("the App view passes the accessibility checks, overlays included", async ({
 test("an overlay takes the focus and closes with Escape", async ({ page }) => {
   await page.goto("/appView");
   await sortableReady(page);
-  await orderRows(page).getByRole("link", { name: /Q&A Microphone/ }).click();
+  await orderRows(page)
+    .getByRole("link", { name: /Q&A Microphone/ })
+    .click();
   const overlay = page.getByRole("dialog", { name: "Q&A Microphone" });
   await expect(overlay.getByRole("link", { name: "Close" }).last()).toBeFocused();
   await page.keyboard.press("Escape");

@@ -37,7 +37,9 @@ async function expectOrderStartsWith(page: Page, names: string[]) {
 }
 
 test.describe("as an admin", () => {
-  test("every station with its channels, the channel order, ungrouped channels and the preview open by default", async ({ page }) => {
+  test("every station with its channels, the channel order, ungrouped channels and the preview open by default", async ({
+    page,
+  }) => {
     await openAppView(page);
     await expect(page.getByRole("heading", { level: 1, name: "App Configuration" })).toBeVisible();
     const order = await managerOrder();
@@ -56,7 +58,11 @@ test.describe("as an admin", () => {
 
     const preview = page.getByTestId("phone-preview");
     await expect(preview).toBeVisible();
-    await expect(preview.getByRole("listitem")).toHaveText(["Main Hall – English", "Main Hall – Deutsch", "Q&A Microphone"]);
+    await expect(preview.getByRole("listitem")).toHaveText([
+      "Main Hall – English",
+      "Main Hall – Deutsch",
+      "Q&A Microphone",
+    ]);
   });
 
   test("the phone preview toggle works as a link", async ({ page }) => {
@@ -87,7 +93,9 @@ test.describe("as an admin", () => {
     await expect(page.getByTestId("phone-preview-logo")).toHaveAttribute("src", logo);
   });
 
-  test("moving channels with the buttons (and a position without JavaScript) saves the order, which survives a reload", async ({ page }, testInfo) => {
+  test("moving channels with the buttons (and a position without JavaScript) saves the order, which survives a reload", async ({
+    page,
+  }, testInfo) => {
     await openAppView(page);
     await expectOrderStartsWith(page, ["Main Hall – English", "Main Hall – Deutsch", "Q&A Microphone"]);
     await page.getByRole("button", { name: "Move Q&A Microphone up" }).click();
@@ -141,12 +149,18 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Move Q&A Microphone up" }).click();
     await expect(page.getByText("Something went wrong. Please try again.").first()).toBeVisible();
     await expectOrderStartsWith(page, ["Main Hall – English", "Main Hall – Deutsch", "Q&A Microphone"]);
-    expect((await managerOrder()).slice(0, 3)).toEqual(["Main Hall – English", "Main Hall – Deutsch", "Q&A Microphone"]);
+    expect((await managerOrder()).slice(0, 3)).toEqual([
+      "Main Hall – English",
+      "Main Hall – Deutsch",
+      "Q&A Microphone",
+    ]);
   });
 
   test("the channel overlay and the QR code overlay open as URL state", async ({ page }) => {
     await openAppView(page);
-    await orderRows(page).getByRole("link", { name: /Q&A Microphone/ }).click();
+    await orderRows(page)
+      .getByRole("link", { name: /Q&A Microphone/ })
+      .click();
     await expect(page).toHaveURL(/channel=/);
     const overlay = page.getByRole("dialog", { name: "Q&A Microphone" });
     await expect(overlay).toContainText("Conference Room B");
@@ -155,7 +169,9 @@ test.describe("as an admin", () => {
     await expect(page).toHaveURL(/qr=/);
     const qr = page.getByRole("dialog", { name: "QR code of Q&A Microphone" });
     await expect(qr.getByRole("img", { name: "QR code to join Q&A Microphone" })).toBeVisible();
-    const image = await page.request.get((await qr.getByRole("img", { name: "QR code to join Q&A Microphone" }).getAttribute("src"))!);
+    const image = await page.request.get(
+      (await qr.getByRole("img", { name: "QR code to join Q&A Microphone" }).getAttribute("src"))!,
+    );
     expect(image.headers()["content-type"]).toContain("image/svg+xml");
     const downloading = page.waitForEvent("download");
     await qr.getByRole("link", { name: "Download PNG" }).click();

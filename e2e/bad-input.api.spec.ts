@@ -28,8 +28,14 @@ interface ActionCase {
 
 const interfaceFields = ["mode", "ip", "netmask", "gateway", "dns1", "dns2", "dns3", "searchDomains", "fqdn"];
 const networkFields = ["control", "streaming"].flatMap((role) => interfaceFields.map((field) => `${role}.${field}`));
-const screenFields = [0, 1, 2].flatMap((index) => ["headline", "text", "picture"].map((field) => `onboardings[${index}].${field}`));
-const colourFields = ["backgroundColor", "highlightColor"].flatMap((colour) => [colour, `${colour}Picker`, `${colour}Shown`]);
+const screenFields = [0, 1, 2].flatMap((index) =>
+  ["headline", "text", "picture"].map((field) => `onboardings[${index}].${field}`),
+);
+const colourFields = ["backgroundColor", "highlightColor"].flatMap((colour) => [
+  colour,
+  `${colour}Picker`,
+  `${colour}Shown`,
+]);
 
 const actions: ActionCase[] = [
   { path: "/stations/MCS-0042?index", intent: "rename", kind: "form", fields: ["name"], keeps: ["name"] },
@@ -37,11 +43,31 @@ const actions: ActionCase[] = [
     path: "/stations/MCS-0042?index",
     intent: "saveAudio",
     kind: "form",
-    fields: ["channelMode", "inputConnector", "digitalInputType", "analogInputLevel", "analogGain", "latencyMode", "latencyMs"],
+    fields: [
+      "channelMode",
+      "inputConnector",
+      "digitalInputType",
+      "analogInputLevel",
+      "analogGain",
+      "latencyMode",
+      "latencyMs",
+    ],
     keeps: ["latencyMs"],
   },
-  { path: "/stations/MCS-0042?index", intent: "saveNoiseGate", kind: "form", fields: ["thresholdDb"], keeps: ["thresholdDb"] },
-  { path: "/stations/MCS-0042?index", intent: "saveOutput", kind: "form", fields: ["level", "gainDb"], keeps: ["gainDb"] },
+  {
+    path: "/stations/MCS-0042?index",
+    intent: "saveNoiseGate",
+    kind: "form",
+    fields: ["thresholdDb"],
+    keeps: ["thresholdDb"],
+  },
+  {
+    path: "/stations/MCS-0042?index",
+    intent: "saveOutput",
+    kind: "form",
+    fields: ["level", "gainDb"],
+    keeps: ["gainDb"],
+  },
   {
     path: "/stations/MCS-0042/network",
     intent: "saveNetwork",
@@ -95,7 +121,13 @@ const actions: ActionCase[] = [
     fields: ["useDnsDiscovery", "managerIpAddress"],
     keeps: ["managerIpAddress"],
   },
-  { path: "/settings", intent: "saveDnsConfig", kind: "form", fields: ["useDnsDiscovery", "managerIpAddress"], keeps: ["managerIpAddress"] },
+  {
+    path: "/settings",
+    intent: "saveDnsConfig",
+    kind: "form",
+    fields: ["useDnsDiscovery", "managerIpAddress"],
+    keeps: ["managerIpAddress"],
+  },
   {
     // The Add Token dialog is URL state: its form posts with the dialog open.
     path: "/apiTokens?dialog=addToken",
@@ -120,19 +152,43 @@ const actions: ActionCase[] = [
 const intentPaths = [...new Set(actions.map((action) => action.path)), "/stations/MCS-0042/channels/1"];
 const knownIntents = new Set([
   ...actions.map((action) => action.intent),
-  ...["dismissAllEvents", "clearRejected", "changeMode", "reboot", "factoryReset", "remove", "reviewDetails", "reviewPin"],
+  ...[
+    "dismissAllEvents",
+    "clearRejected",
+    "changeMode",
+    "reboot",
+    "factoryReset",
+    "remove",
+    "reviewDetails",
+    "reviewPin",
+  ],
   ...["regenerateAccess", "playTestTone", "stopTestTone", "clearSpeakers", "upload", "undo", "reset", "addScreen"],
   ...["resetLogo", "resetColours"],
 ]);
 
 // Markup a value may smuggle in; none of it may come back as markup.
-const liveMarkup = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "<svg onload=alert(1)>", "</textarea><b>bold</b>"];
+const liveMarkup = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "<svg onload=alert(1)>",
+  "</textarea><b>bold</b>",
+];
 
 const hostileText = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme" }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom(...liveMarkup, "' OR '1'='1' --", "1; DROP TABLE stations; --", "../../../etc/passwd", "%00", "\u0000", "${7*7}", "   ", ""),
+  fc.constantFrom(
+    ...liveMarkup,
+    "' OR '1'='1' --",
+    "1; DROP TABLE stations; --",
+    "../../../etc/passwd",
+    "%00",
+    "\u0000",
+    "${7*7}",
+    "   ",
+    "",
+  ),
   fc.tuple(fc.string(), fc.constantFrom(...liveMarkup), fc.string({ unit: "grapheme" })).map((parts) => parts.join("")),
 );
 const hostileNumber = fc.oneof(
@@ -144,7 +200,23 @@ const hostileNumber = fc.oneof(
 );
 /** Values the forms do send (choices, checkboxes, ids), so some posts get past the first check. */
 const plausible = fc.constantFrom(
-  ...["on", "off", "true", "false", "yes", "0", "1", "2", "-1", "Static", "Dynamic", "Manual", "Optimised", "Mono", "Stereo"],
+  ...[
+    "on",
+    "off",
+    "true",
+    "false",
+    "yes",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "Static",
+    "Dynamic",
+    "Manual",
+    "Optimised",
+    "Mono",
+    "Stereo",
+  ],
   ...["Analog", "Digital", "Optical", "Plus4dBu", "Minus10dBV", "custom", "oneMonth", "stations.read", "data"],
   ...["MCS-0042", "MCS-0047", "mcs-200-6.10.0", "10.0.0.1", "255.255.255.0", "venue.local", "123456", "FF00AA"],
 );
@@ -169,7 +241,9 @@ const fieldValues = fc.oneof(
 function postedFields(action: ActionCase) {
   return fc
     .tuple(
-      fc.tuple(...action.fields.map((name) => fieldValues.map((values) => values.map((value) => [name, value] as const)))),
+      fc.tuple(
+        ...action.fields.map((name) => fieldValues.map((values) => values.map((value) => [name, value] as const))),
+      ),
       // Fields no form of ours has.
       fc.array(fc.tuple(fc.string({ maxLength: 20 }), anyValue), { maxLength: 2 }),
     )
@@ -185,13 +259,17 @@ function encode(entries: [string, string][], multipart = false) {
 
 /** How React writes an attribute value. */
 function escapeAttribute(value: string) {
-  return value.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[character]!);
+  return value.replace(
+    /[&<>"']/g,
+    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[character]!,
+  );
 }
 
 /** Nothing typed comes back as markup, and the page is not corrupted (React 18's stream padding). */
 function expectSafePage(html: string, posted: [string, string][], context: string) {
   for (const markup of liveMarkup) expect(html, context).not.toContain(markup.replace(/^"/, ""));
-  if (!posted.some(([, value]) => value.includes("\u0000"))) expect(html.includes("\u0000"), `${context}: NUL bytes`).toBe(false);
+  if (!posted.some(([, value]) => value.includes("\u0000")))
+    expect(html.includes("\u0000"), `${context}: NUL bytes`).toBe(false);
 }
 
 let admin: ConsoleSession;
@@ -250,17 +328,24 @@ test.describe("random and hostile values, action by action", () => {
 });
 
 test("an intent no form sends gets the not-found page, on every action", async () => {
-  const unknownIntent = fc.oneof(hostileText, hostileNumber, longText).filter((intent) => !knownIntents.has(intent) && !/^\w+:/.test(intent));
+  const unknownIntent = fc
+    .oneof(hostileText, hostileNumber, longText)
+    .filter((intent) => !knownIntents.has(intent) && !/^\w+:/.test(intent));
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...intentPaths), fc.option(unknownIntent, { nil: undefined }), fc.boolean(), async (path, intent, multipart) => {
-      const entries: [string, string][] = intent === undefined ? [["name", "no intent"]] : [["intent", intent]];
-      const response = await admin.fetch(path, { method: "POST", body: encode(entries, multipart) });
-      const html = await response.text();
-      const context = `${path} intent=${JSON.stringify(intent)?.slice(0, 100)}`;
-      expect(response.status, context).toBe(404);
-      expect(html, context).toContain(texts.errors.notFound.subtitle);
-      expectSafePage(html, entries, context);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...intentPaths),
+      fc.option(unknownIntent, { nil: undefined }),
+      fc.boolean(),
+      async (path, intent, multipart) => {
+        const entries: [string, string][] = intent === undefined ? [["name", "no intent"]] : [["intent", intent]];
+        const response = await admin.fetch(path, { method: "POST", body: encode(entries, multipart) });
+        const html = await response.text();
+        const context = `${path} intent=${JSON.stringify(intent)?.slice(0, 100)}`;
+        expect(response.status, context).toBe(404);
+        expect(html, context).toContain(texts.errors.notFound.subtitle);
+        expectSafePage(html, entries, context);
+      },
+    ),
     { numRuns: 40 },
   );
 });

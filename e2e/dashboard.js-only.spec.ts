@@ -19,9 +19,17 @@ test("a new system event appears on the dashboard without a reload", async ({ pa
   await page.goto("/dashboard");
   await hubsConnected(2);
   const marker = await markPage(page);
-  await simulator.raiseEvent({ type: 3, code: "audioInputLost", stationSerialNumber: "MCS-0043", isDismissable: true, parameters: { channelIndex: "1" } } as never);
+  await simulator.raiseEvent({
+    type: 3,
+    code: "audioInputLost",
+    stationSerialNumber: "MCS-0043",
+    isDismissable: true,
+    parameters: { channelIndex: "1" },
+  } as never);
   const newest = page.getByTestId("system-event").first();
-  await expect(newest).toContainText("Conference Room B (MCS-0043) lost the audio input of channel 1.", { timeout: 1000 });
+  await expect(newest).toContainText("Conference Room B (MCS-0043) lost the audio input of channel 1.", {
+    timeout: 1000,
+  });
   await expect(newest).toContainText("Error");
   await sameDocument(page, marker);
 });
@@ -51,14 +59,22 @@ test("the active channel count follows the statistics hub", async ({ page }) => 
 
 test("when dismissals leave 6 or fewer events and more exist, more are loaded", async ({ page }) => {
   for (let number = 0; number < 10; number++) {
-    await simulator.raiseEvent({ type: 2, code: "stationDisconnected", stationSerialNumber: "MCS-0045", isDismissable: true });
+    await simulator.raiseEvent({
+      type: 2,
+      code: "stationDisconnected",
+      stationSerialNumber: "MCS-0045",
+      isDismissable: true,
+    });
   }
   await page.goto("/dashboard");
   const marker = await markPage(page);
   await expect(page.getByTestId("system-events-summary")).toHaveText("10 of 21 events shown");
   const events = page.getByTestId("system-event");
   for (let number = 0; number < 4; number++) {
-    await events.first().getByRole("button", { name: /^Dismiss event/ }).click();
+    await events
+      .first()
+      .getByRole("button", { name: /^Dismiss event/ })
+      .click();
   }
   await expect(page.getByTestId("system-events-summary")).toHaveText("10 of 17 events shown");
   await expect(events).toHaveCount(10);
@@ -72,5 +88,7 @@ test("the dashboard passes the accessibility checks", async ({ page }) => {
     .include("#main")
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
-  expect(results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target).join(" ")}`),
+  ).toEqual([]);
 });

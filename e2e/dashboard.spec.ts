@@ -8,7 +8,9 @@ function events(page: import("@playwright/test").Page) {
   return page.getByRole("list", { name: "System events" }).getByTestId("system-event");
 }
 
-test("the dashboard welcomes the user and shows the simulator's active channel and station counts", async ({ page }) => {
+test("the dashboard welcomes the user and shows the simulator's active channel and station counts", async ({
+  page,
+}) => {
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Alex Admin" })).toBeVisible();
   const { statistics } = (await simulator.state()) as unknown as {
@@ -32,7 +34,9 @@ test("system events: newest first with their type; dismiss one, download, dismis
   await expect(events(page).nth(2)).toContainText("Error");
   await expect(events(page).nth(2)).toContainText("The Manager's database backup failed.");
 
-  await page.getByRole("button", { name: "Dismiss event: High network latency at Main Hall (MCS-0042): 35 ms." }).click();
+  await page
+    .getByRole("button", { name: "Dismiss event: High network latency at Main Hall (MCS-0042): 35 ms." })
+    .click();
   await expect(page.getByText("High network latency at Main Hall")).toBeHidden();
   // The panel is topped up from the Manager: the eleventh event moves in.
   await expect(page.getByTestId("system-events-summary")).toHaveText("10 of 10 events shown");
@@ -56,7 +60,12 @@ test("system events: newest first with their type; dismiss one, download, dismis
 
 test("more events come a page at a time from the server", async ({ page }) => {
   for (let number = 0; number < 15; number++) {
-    await simulator.raiseEvent({ type: 1, code: "stationConnected", stationSerialNumber: "MCS-0043", isDismissable: true });
+    await simulator.raiseEvent({
+      type: 1,
+      code: "stationConnected",
+      stationSerialNumber: "MCS-0043",
+      isDismissable: true,
+    });
   }
   await page.goto("/dashboard");
   await expect(page.getByTestId("system-events-summary")).toHaveText("10 of 26 events shown");
@@ -70,7 +79,10 @@ test("more events come a page at a time from the server", async ({ page }) => {
   await expect(events(page).last()).toContainText("was authorized");
 
   // A dismissal keeps the longer page.
-  await events(page).first().getByRole("button", { name: /^Dismiss event/ }).click();
+  await events(page)
+    .first()
+    .getByRole("button", { name: /^Dismiss event/ })
+    .click();
   await expect(page.getByTestId("system-events-summary")).toHaveText("25 of 25 events shown");
   await expect(page).toHaveURL(/events=30/);
 });
@@ -78,7 +90,10 @@ test("more events come a page at a time from the server", async ({ page }) => {
 test.describe("in German", () => {
   test("event messages and types are translated", async ({ page, baseURL }) => {
     // The language form of the personal menu, as the browser posts it.
-    await page.request.post("/preferences", { form: { language: "de", redirectTo: "/dashboard" }, headers: { Origin: baseURL! } });
+    await page.request.post("/preferences", {
+      form: { language: "de", redirectTo: "/dashboard" },
+      headers: { Origin: baseURL! },
+    });
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Willkommen, Alex Admin" })).toBeVisible();
     const newest = page.getByRole("list", { name: "Systemereignisse" }).getByTestId("system-event").first();

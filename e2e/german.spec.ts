@@ -11,15 +11,65 @@ const api = "/configuration/api/v1.0";
 /** Product terms, and words that are the same in German (docs/decisions/013-german-glossary.md). */
 const sharedTerms = [
   // product, modes and models
-  "Station Console", "Assistive Listening", "MCS v1", "MCS v2", "MCS-100", "MCS-200", "Manager", "Beta",
+  "Station Console",
+  "Assistive Listening",
+  "MCS v1",
+  "MCS v2",
+  "MCS-100",
+  "MCS-200",
+  "Manager",
+  "Beta",
   // technical terms and units
-  "PIN", "QR", "DNS", "FQDN", "IP", "MAC", "DHCP", "EULA", "API", "Token", "SPDIF", "AES", "dBu", "dBV", "dB", "ms",
-  "Lo Gain", "Noise Gate", "Mono", "Stereo", "Analog", "Digital", "Gateway", "Streaming", "Firmware", "Ctrl", "PoE", "Stream",
-  "LAN2", "LAN3", "SVG", "PNG", "Logo", "Live",
+  "PIN",
+  "QR",
+  "DNS",
+  "FQDN",
+  "IP",
+  "MAC",
+  "DHCP",
+  "EULA",
+  "API",
+  "Token",
+  "SPDIF",
+  "AES",
+  "dBu",
+  "dBV",
+  "dB",
+  "ms",
+  "Lo Gain",
+  "Noise Gate",
+  "Mono",
+  "Stereo",
+  "Analog",
+  "Digital",
+  "Gateway",
+  "Streaming",
+  "Firmware",
+  "Ctrl",
+  "PoE",
+  "Stream",
+  "LAN2",
+  "LAN3",
+  "SVG",
+  "PNG",
+  "Logo",
+  "Live",
   // words German writes the same way
-  "Dashboard", "Status", "Name", "Version", "Text", "Info", "Station", "Moderation", "Position", "Admin", "Owner", "Moderator",
+  "Dashboard",
+  "Status",
+  "Name",
+  "Version",
+  "Text",
+  "Info",
+  "Station",
+  "Moderation",
+  "Position",
+  "Admin",
+  "Owner",
+  "Moderator",
   // the language choice names each language in itself
-  "English", "Deutsch",
+  "English",
+  "Deutsch",
 ];
 
 /** Names and values the pages show from the Manager and the identity provider. */
@@ -31,11 +81,21 @@ async function dataTexts(): Promise<string[]> {
     simulator.api("admin", "GET", `${api}/moderation/`),
   ])) as unknown[];
   const names = new Set<string>(["Alex Admin", "AA", "Olivia Owner", "OO", "Max Moderator", "MM", "Demo Venue"]);
-  const nameKeys = new Set(["name", "displayName", "group", "stationName", "serialNumber", "channelId", "message", "model"]);
+  const nameKeys = new Set([
+    "name",
+    "displayName",
+    "group",
+    "stationName",
+    "serialNumber",
+    "channelId",
+    "message",
+    "model",
+  ]);
   const collect = (value: unknown, key = "") => {
     if (typeof value === "string" && nameKeys.has(key) && value.trim()) names.add(value.trim());
     else if (Array.isArray(value)) value.forEach((item) => collect(item, key));
-    else if (value && typeof value === "object") for (const [child, item] of Object.entries(value)) collect(item, child);
+    else if (value && typeof value === "object")
+      for (const [child, item] of Object.entries(value)) collect(item, child);
   };
   [stations, tokens, events, moderation].forEach((answer) => collect(answer));
   return [...names].sort((a, b) => b.length - a.length);
@@ -69,7 +129,10 @@ async function expectGermanComplete(page: Page, path: string) {
   const german = await textsIn(page, "de", path);
   const data = await dataTexts();
   const inBoth = german.filter((text) => english.includes(text));
-  expect(inBoth.map((text) => untranslatedPart(text, data)).filter(Boolean), `English text on the German ${path}`).toEqual([]);
+  expect(
+    inBoth.map((text) => untranslatedPart(text, data)).filter(Boolean),
+    `English text on the German ${path}`,
+  ).toEqual([]);
 }
 
 test.describe("as an admin", () => {

@@ -8,7 +8,8 @@ async function hydrate(page: import("@playwright/test").Page, path: string) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(message.text());
   });
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-js", "on");

@@ -44,7 +44,9 @@ test.describe("as an admin", () => {
     await tabTo(page, page.getByRole("button", { name: "Save name" }));
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: "Keyboard Hall" })).toBeVisible();
-    expect(((await simulator.api("admin", "GET", `${api}/stations/MCS-0042`)) as { name: string }).name).toBe("Keyboard Hall");
+    expect(((await simulator.api("admin", "GET", `${api}/stations/MCS-0042`)) as { name: string }).name).toBe(
+      "Keyboard Hall",
+    );
 
     await visit(page, "/stations/MCS-0042");
     await tabTo(page, page.getByRole("link", { name: "Reboot" }));
@@ -78,7 +80,6 @@ test.describe("as an admin", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog", { name: "Token “Keyboard kiosk” created" })).toBeVisible();
   });
-
 });
 
 // Signing out ends the server session, so this test signs in on its own page, not with the

@@ -12,7 +12,10 @@ const fields = ["IP address", "Netmask", "Gateway", "DNS 1", "DNS 2", "DNS 3", "
 type Interfaces = Record<"controlNetworkInterface" | "streamingNetworkInterface", Record<string, unknown>>;
 
 async function station() {
-  return (await simulator.api("admin", "GET", `${api}/stations/MCS-0042`)) as { configuration: Interfaces; state: Interfaces };
+  return (await simulator.api("admin", "GET", `${api}/stations/MCS-0042`)) as {
+    configuration: Interfaces;
+    state: Interfaces;
+  };
 }
 
 const control = (page: Page) => page.getByRole("region", { name: "Ctrl (Control interface)" });
@@ -60,7 +63,8 @@ test("saving every field of the control interface leaves the streaming interface
     "Search domains": "hall.venue.local, av.venue.local",
     FQDN: "hall-control.venue.local",
   };
-  for (const [field, value] of Object.entries(values)) await control(page).getByLabel(field, { exact: true }).fill(value);
+  for (const [field, value] of Object.entries(values))
+    await control(page).getByLabel(field, { exact: true }).fill(value);
   await save(page);
 
   const after = await station();
@@ -98,7 +102,8 @@ test("saving every field of the streaming interface leaves the control interface
     "Search domains": "stream.venue.local",
     FQDN: "hall-stream.venue.local",
   };
-  for (const [field, value] of Object.entries(values)) await streaming(page).getByLabel(field, { exact: true }).fill(value);
+  for (const [field, value] of Object.entries(values))
+    await streaming(page).getByLabel(field, { exact: true }).fill(value);
   await save(page);
 
   const after = await station();
@@ -124,6 +129,10 @@ test("changing only the streaming interface's FQDN keeps its DHCP search domains
   await streaming(page).getByLabel("FQDN").fill("hall-stream.venue.local");
   await save(page);
   const after = await station();
-  expect(after.state.streamingNetworkInterface).toMatchObject({ mode: "Dynamic", searchDomains: ["venue.local"], fqdn: "hall-stream.venue.local" });
+  expect(after.state.streamingNetworkInterface).toMatchObject({
+    mode: "Dynamic",
+    searchDomains: ["venue.local"],
+    fqdn: "hall-stream.venue.local",
+  });
   await expect(streaming(page).getByLabel("Search domains")).toHaveValue("venue.local");
 });

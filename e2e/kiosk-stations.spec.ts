@@ -45,7 +45,10 @@ test.describe("Remove in every state", () => {
 test.describe("a disabled action names the station's real state", () => {
   const cases = [
     { serialNumber: "MCS-0045", reason: "Not possible while the station is not running." },
-    { serialNumber: "MCS-0048", reason: "Not possible until the station's firmware is updated: its version is no longer supported." },
+    {
+      serialNumber: "MCS-0048",
+      reason: "Not possible until the station's firmware is updated: its version is no longer supported.",
+    },
     { serialNumber: "MCS-0050", reason: "Not possible while the station's type is unknown." },
     { serialNumber: "MCS-0012", reason: "This station type is no longer supported." },
   ];
@@ -76,7 +79,9 @@ test.describe("accepting from the station's own page", () => {
     };
   }
 
-  test("a deep link to a station getting ready shows it is unauthorized, with Accept disabled and why", async ({ page }) => {
+  test("a deep link to a station getting ready shows it is unauthorized, with Accept disabled and why", async ({
+    page,
+  }) => {
     await visit(page, "/stations/MCS-0046");
     const card = page.getByRole("region", { name: "Authorization" });
     await expect(card).toContainText("This station is not authorized yet.");
@@ -90,7 +95,9 @@ test.describe("accepting from the station's own page", () => {
     await expect(page.getByText("Not possible until the station is authorized.").first()).toBeVisible();
   });
 
-  test("Accept opens the same dialog; a changed fingerprint is offered again, then the station runs", async ({ page }) => {
+  test("Accept opens the same dialog; a changed fingerprint is offered again, then the station runs", async ({
+    page,
+  }) => {
     const before = await stationFromApi("MCS-0047");
     await visit(page, "/stations/MCS-0047");
     await page.getByRole("region", { name: "Authorization" }).getByRole("link", { name: "Accept" }).click();
@@ -99,7 +106,9 @@ test.describe("accepting from the station's own page", () => {
     await expect(accept).toContainText(before.authorization.fingerprint);
     await accept.getByRole("button", { name: "Accept" }).click();
 
-    await expect(page.getByText("The station could not be accepted: its fingerprint has changed.").first()).toBeVisible();
+    await expect(
+      page.getByText("The station could not be accepted: its fingerprint has changed.").first(),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/stations\/MCS-0047\?confirm=accept&fingerprintChanged=1$/);
     const refreshed = page.getByRole("dialog", { name: "Accept MCS-0047?" });
     await expect(refreshed).toContainText("The fingerprint has changed");
@@ -125,7 +134,9 @@ test.describe("accepting from the station's own page", () => {
 });
 
 test.describe("dialog state stays with its dialog", () => {
-  test("after a fingerprint mismatch, sort links, paging and other rows' links carry no dialog parameters", async ({ page }) => {
+  test("after a fingerprint mismatch, sort links, paging and other rows' links carry no dialog parameters", async ({
+    page,
+  }) => {
     await visit(page, "/stations");
     await page.getByRole("link", { name: "Accept MCS-0047" }).click();
     await page.getByRole("dialog", { name: "Accept MCS-0047?" }).getByRole("button", { name: "Accept" }).click();
@@ -142,9 +153,9 @@ test.describe("dialog state stays with its dialog", () => {
     expect(new URLSearchParams(reject!.split("?")[1])).toEqual(new URLSearchParams("confirm=reject&station=MCS-0046"));
 
     // The page-size form keeps the table's state, not the dialog's.
-    const hidden = await page.locator('form[method="get"] input[type="hidden"]').evaluateAll((inputs) =>
-      inputs.map((input) => (input as HTMLInputElement).name),
-    );
+    const hidden = await page
+      .locator('form[method="get"] input[type="hidden"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name));
     expect(hidden.filter((name) => ["confirm", "station", "fingerprintChanged"].includes(name))).toEqual([]);
 
     // Following a sort link closes the dialog instead of reopening it.
@@ -177,7 +188,10 @@ test.describe("smaller things a kiosk walk found", () => {
     const card = page.getByRole("region", { name: "Test tone" });
     await expect(card.getByRole("button", { name: "Stop test tone" })).toHaveCount(0);
     await card.getByRole("link", { name: "Play test tone" }).click();
-    await page.getByRole("dialog", { name: "Play a test tone?" }).getByRole("button", { name: "Play test tone" }).click();
+    await page
+      .getByRole("dialog", { name: "Play a test tone?" })
+      .getByRole("button", { name: "Play test tone" })
+      .click();
     await expect(page.getByText("The test tone is playing.").first()).toBeVisible();
     await expect(card.getByRole("link", { name: "Play test tone" })).toHaveCount(0);
     await card.getByRole("button", { name: "Stop test tone" }).click();

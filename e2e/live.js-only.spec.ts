@@ -7,7 +7,9 @@ test.use({ expectedConsoleErrors: [/WebSocket connection to .*\/hubs\/\w+.* fail
 test("a station renamed through the Manager's API appears on the open page without a reload", async ({ page }) => {
   await page.goto("/stations");
   const marker = await page.evaluate(() => ((window as unknown as { liveMarker: number }).liveMarker = Math.random()));
-  await simulator.api("admin", "PUT", "/configuration/api/v1.0/stations/MCS-0042/UpdateName", { name: "Renamed Live Hall" });
+  await simulator.api("admin", "PUT", "/configuration/api/v1.0/stations/MCS-0042/UpdateName", {
+    name: "Renamed Live Hall",
+  });
   await expect(page.getByText("Renamed Live Hall")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { liveMarker: number }).liveMarker)).toBe(marker);
 });

@@ -28,7 +28,10 @@ test.describe("signed out", () => {
   test("the sign-in page and the identity provider's form are valid HTML", async ({ page }) => {
     await expectValid(page, "/login?redirectTo=%2Fstations");
     const form = page.waitForResponse(
-      (response) => response.request().resourceType() === "document" && response.url().includes("/oidc/") && response.status() === 200,
+      (response) =>
+        response.request().resourceType() === "document" &&
+        response.url().includes("/oidc/") &&
+        response.status() === 200,
     );
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByLabel("Username")).toBeVisible();

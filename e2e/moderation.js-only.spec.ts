@@ -38,6 +38,10 @@ test("the moderation pages pass the accessibility checks", async ({ page }) => {
       .include("#main")
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
-    expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target).join(" ")}`,
+      ),
+    ).toEqual([]);
   }
 });

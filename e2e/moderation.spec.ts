@@ -15,7 +15,8 @@ async function liveWhenScripted(testInfo: TestInfo) {
 
 /** Without JavaScript the moderator refreshes; with it the page follows the moderation hub. */
 async function seeLatest(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === "nojs") await page.getByRole("link", { name: "Refresh to see the latest state" }).click();
+  if (testInfo.project.name === "nojs")
+    await page.getByRole("link", { name: "Refresh to see the latest state" }).click();
 }
 
 function speakingNow(page: Page) {
@@ -30,7 +31,13 @@ test("the moderation list shows every channel with its waiting speakers and sort
   await page.goto("/moderation");
   await expect(page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
   const table = page.getByRole("table", { name: "Channels to moderate" });
-  await expect(table.getByRole("columnheader")).toHaveText([/^Channel/, /^Channel ID/, /^Station/, /^Speakers waiting/, "Properties"]);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    /^Channel/,
+    /^Channel ID/,
+    /^Station/,
+    /^Speakers waiting/,
+    "Properties",
+  ]);
   const question = table.getByRole("row", { name: /Q&A Microphone/ });
   await expect(question.getByRole("cell").nth(1)).toHaveText("Conference Room B");
   await expect(question.getByRole("cell").nth(2)).toHaveText("2");
@@ -56,7 +63,9 @@ test("the moderation list shows every channel with its waiting speakers and sort
   await expect(page.getByRole("heading", { level: 1, name: "Q&A Microphone" })).toBeVisible();
 });
 
-test("a moderator runs the queue by form while listeners join: next, mute, unmute, clear", async ({ page }, testInfo) => {
+test("a moderator runs the queue by form while listeners join: next, mute, unmute, clear", async ({
+  page,
+}, testInfo) => {
   await page.goto(questionChannel);
   await expect(speakingNow(page)).toContainText("Anna Keller");
   await expect(waitingList(page)).toHaveText([/Ben Moreau/, /Chloé Dubois/]);
@@ -127,7 +136,9 @@ test("submitting the same Next speaker form twice advances the queue once", asyn
   await expect(speakingNow(page)).toContainText("Ben Moreau");
 });
 
-test("channel settings: bad input is explained at its field, a failed save keeps the input, a good one saves", async ({ page }) => {
+test("channel settings: bad input is explained at its field, a failed save keeps the input, a good one saves", async ({
+  page,
+}) => {
   await page.goto(questionChannel);
   const name = page.getByRole("textbox", { name: "Channel name" });
   const pin = page.getByRole("textbox", { name: "PIN" });
@@ -152,7 +163,12 @@ test("channel settings: bad input is explained at its field, a failed save keeps
   const [channel] = (await simulator.api("moderator", "GET", "/configuration/api/v1.0/moderation/")).filter(
     (entry: { stationSerialNumber: string }) => entry.stationSerialNumber === "MCS-0043",
   );
-  expect(channel).toMatchObject({ name: "Questions from the floor", pinCode: "246810", isQueueEnabled: false, uplinkUnmuted: true });
+  expect(channel).toMatchObject({
+    name: "Questions from the floor",
+    pinCode: "246810",
+    isQueueEnabled: false,
+    uplinkUnmuted: true,
+  });
 });
 
 test("muting the audience mic in the settings sends it muted; a missing PIN stays missing", async ({ page }) => {

@@ -53,7 +53,13 @@ const page = (route: string, path: string, needs: Row["needs"], extra: Partial<R
   needs,
   ...extra,
 });
-const post = (route: string, path: string, intent: string | undefined, needs: Row["needs"], extra: Partial<Row> = {}): Row => ({
+const post = (
+  route: string,
+  path: string,
+  intent: string | undefined,
+  needs: Row["needs"],
+  extra: Partial<Row> = {},
+): Row => ({
   route,
   method: "POST",
   path,
@@ -102,7 +108,10 @@ const inventory: Row[] = [
   post("_app.stations._index", "/stations?index", "clearRejected", "stations.authorize", { changes: true }),
 
   page(general, "/stations/MCS-0042", "stations.show"),
-  post(general, "/stations/MCS-0042?index", "rename", "stations.edit", { fields: () => ({ name: "Renamed" }), changes: true }),
+  post(general, "/stations/MCS-0042?index", "rename", "stations.edit", {
+    fields: () => ({ name: "Renamed" }),
+    changes: true,
+  }),
   post(general, "/stations/MCS-0042?index", "saveAudio", "stations.edit", {
     fields: () => ({
       channelMode: "Mono",
@@ -114,18 +123,27 @@ const inventory: Row[] = [
     }),
     changes: true,
   }),
-  post(general, "/stations/MCS-0042?index", "saveNoiseGate", "stations.edit", { fields: () => ({ thresholdDb: "-30" }), changes: true }),
+  post(general, "/stations/MCS-0042?index", "saveNoiseGate", "stations.edit", {
+    fields: () => ({ thresholdDb: "-30" }),
+    changes: true,
+  }),
   post(general, "/stations/MCS-0042?index", "saveOutput", "stations.edit", {
     fields: () => ({ level: "Minus10dBV", gainDb: "6" }),
     changes: true,
   }),
-  post(general, "/stations/MCS-0042?index", "changeMode", "stations.edit", { fields: () => ({ useCaseMode: "1" }), changes: true }),
+  post(general, "/stations/MCS-0042?index", "changeMode", "stations.edit", {
+    fields: () => ({ useCaseMode: "1" }),
+    changes: true,
+  }),
   post(general, "/stations/MCS-0042?index", "reboot", "stations.edit", { changes: true }),
   post(general, "/stations/MCS-0042?index", "factoryReset", "stations.edit", { changes: true }),
   post(general, "/stations/MCS-0042?index", "remove", "stations.edit", { changes: true }),
 
   page(network, "/stations/MCS-0042/network", "stations.show"),
-  post(network, "/stations/MCS-0042/network", "saveNetwork", "stations.edit", { fields: () => dynamicInterfaces, changes: true }),
+  post(network, "/stations/MCS-0042/network", "saveNetwork", "stations.edit", {
+    fields: () => dynamicInterfaces,
+    changes: true,
+  }),
   post(network, "/stations/MCS-0042/network", "saveDnsDiscovery", "stations.edit", {
     fields: () => ({ managerIpAddress: "10.10.20.5" }),
     changes: true,
@@ -143,17 +161,29 @@ const inventory: Row[] = [
     fields: () => ({ confirmed: "yes", name: "Renamed channel", input: "1", isEnabled: "on" }),
     changes: true,
   }),
-  post(channel, "/stations/MCS-0042/channels/1", "reviewDetails", "stations.edit", { fields: () => ({ name: "Renamed channel", input: "1" }) }),
+  post(channel, "/stations/MCS-0042/channels/1", "reviewDetails", "stations.edit", {
+    fields: () => ({ name: "Renamed channel", input: "1" }),
+  }),
   post(channel, "/stations/MCS-0042/channels/1", "savePin", "stations.edit", {
     fields: () => ({ confirmed: "yes", pinEnabled: "on", pin: "123456" }),
     changes: true,
   }),
-  post(channel, "/stations/MCS-0042/channels/1", "reviewPin", "stations.edit", { fields: () => ({ pinEnabled: "on", pin: "123456" }) }),
+  post(channel, "/stations/MCS-0042/channels/1", "reviewPin", "stations.edit", {
+    fields: () => ({ pinEnabled: "on", pin: "123456" }),
+  }),
   post(channel, "/stations/MCS-0042/channels/1", "regenerateAccess", "stations.edit", { changes: true }),
   post(channel, "/stations/MCS-0042/channels/1", "playTestTone", "stations.edit"),
   post(channel, "/stations/MCS-0042/channels/1", "stopTestTone", "stations.edit"),
-  page("_app.stations.$serialNumber_.channels.$channelIndex_.qrcode.$format", "/stations/MCS-0042/channels/1/qrcode/svg", "stations.show"),
-  page("_app.stations.$serialNumber_.channels.$channelIndex_.qrcode.$format", "/stations/MCS-0042/channels/1/qrcode/png", "stations.show"),
+  page(
+    "_app.stations.$serialNumber_.channels.$channelIndex_.qrcode.$format",
+    "/stations/MCS-0042/channels/1/qrcode/svg",
+    "stations.show",
+  ),
+  page(
+    "_app.stations.$serialNumber_.channels.$channelIndex_.qrcode.$format",
+    "/stations/MCS-0042/channels/1/qrcode/png",
+    "stations.show",
+  ),
 
   page("_app.appView", "/appView", "appView.show"),
   page("appView.qrcode.$serialNumber.$channelIndex", "/appView/qrcode/MCS-0042/1?format=svg", "appView.preview"),
@@ -168,7 +198,10 @@ const inventory: Row[] = [
 
   page("_app.moderation._index", "/moderation", "moderation.show"),
   page(moderation, "/moderation/MCS-0043/1", "moderation.show"),
-  post(moderation, "/moderation/MCS-0043/1", "nextSpeaker", "moderation.edit", { fields: () => ({ seenSpeaker: "0" }), changes: true }),
+  post(moderation, "/moderation/MCS-0043/1", "nextSpeaker", "moderation.edit", {
+    fields: () => ({ seenSpeaker: "0" }),
+    changes: true,
+  }),
   post(moderation, "/moderation/MCS-0043/1", "muteSpeaker", "moderation.edit", {
     fields: () => ({ speakerIndex: "0", mute: "true" }),
     changes: true,
@@ -180,7 +213,9 @@ const inventory: Row[] = [
   }),
 
   page("_app.settings", "/settings", "settings.show"),
-  post("_app.settings", "/settings", "reviewDnsConfig", "settings.dnsConfig", { fields: () => ({ managerIpAddress: "10.10.20.5" }) }),
+  post("_app.settings", "/settings", "reviewDnsConfig", "settings.dnsConfig", {
+    fields: () => ({ managerIpAddress: "10.10.20.5" }),
+  }),
   post("_app.settings", "/settings", "saveDnsConfig", "settings.dnsConfig", {
     fields: () => ({ managerIpAddress: "10.10.20.5" }),
     changes: true,
@@ -191,8 +226,14 @@ const inventory: Row[] = [
     fields: () => ({ name: "Created by the test", expiryPreset: "oneMonth", scopes: "stations.read" }),
     changes: true,
   }),
-  post("_app.apiTokens", "/apiTokens", "revokeToken", "apiTokens.edit", { fields: (seed) => ({ tokenId: seed.validToken }), changes: true }),
-  post("_app.apiTokens", "/apiTokens", "deleteToken", "apiTokens.edit", { fields: (seed) => ({ tokenId: seed.expiredToken }), changes: true }),
+  post("_app.apiTokens", "/apiTokens", "revokeToken", "apiTokens.edit", {
+    fields: (seed) => ({ tokenId: seed.validToken }),
+    changes: true,
+  }),
+  post("_app.apiTokens", "/apiTokens", "deleteToken", "apiTokens.edit", {
+    fields: (seed) => ({ tokenId: seed.expiredToken }),
+    changes: true,
+  }),
 
   page(customization, "/appCustomization", "appCustomization.show"),
   post(customization, "/appCustomization", "save", "appCustomization.edit", {
@@ -200,10 +241,26 @@ const inventory: Row[] = [
     multipart: true,
     changes: true,
   }),
-  post(customization, "/appCustomization", "reset", "appCustomization.edit", { arrange: storeCustomization, multipart: true, changes: true }),
+  post(customization, "/appCustomization", "reset", "appCustomization.edit", {
+    arrange: storeCustomization,
+    multipart: true,
+    changes: true,
+  }),
   // Edits of the draft, which only the next save writes.
-  ...["upload", "undo", "addScreen", "resetLogo", "resetColours", "deleteScreen:0", "moveScreen:0:1", "removePicture:0"].map((intent) =>
-    post(customization, "/appCustomization", intent, "appCustomization.edit", { fields: () => customizationDraft, multipart: true }),
+  ...[
+    "upload",
+    "undo",
+    "addScreen",
+    "resetLogo",
+    "resetColours",
+    "deleteScreen:0",
+    "moveScreen:0:1",
+    "removePicture:0",
+  ].map((intent) =>
+    post(customization, "/appCustomization", intent, "appCustomization.edit", {
+      fields: () => customizationDraft,
+      multipart: true,
+    }),
   ),
   // Sends one chosen image (with JavaScript).
   post("appCustomization.image", "/appCustomization/image", undefined, "appCustomization.edit", {
@@ -275,7 +332,9 @@ function signInLocation(path: string) {
 async function managerData() {
   // A removed station is part of the data too.
   const read = (path: string) =>
-    simulator.api("admin", "GET", path).catch((error: Error) => (/ answered 404:/.test(error.message) ? "missing" : Promise.reject(error)));
+    simulator
+      .api("admin", "GET", path)
+      .catch((error: Error) => (/ answered 404:/.test(error.message) ? "missing" : Promise.reject(error)));
   const everything = { skip: "0", take: "500" };
   return {
     stations: await read(`${managerPaths.stations()}?${new URLSearchParams(everything)}`),
@@ -297,9 +356,15 @@ async function lookUpSeed(): Promise<Seed> {
   await simulator.reset();
   const read = (path: string) => simulator.api("admin", "GET", path);
   const tokens = (await read(managerPaths.tokens())) as { id: string; expirationDate: string }[];
-  const events = (await read(managerPaths.systemEvents())) as { systemEvents: { id: string; isDismissable: boolean; isDismissed: boolean }[] };
+  const events = (await read(managerPaths.systemEvents())) as {
+    systemEvents: { id: string; isDismissable: boolean; isDismissed: boolean }[];
+  };
   const newCertificate = (await read(managerPaths.station("MCS-0047"))) as { authorization: { fingerprint: string } };
-  const channels = (await read(managerPaths.moderation())) as { id: string; stationSerialNumber: string; index: number }[];
+  const channels = (await read(managerPaths.moderation())) as {
+    id: string;
+    stationSerialNumber: string;
+    index: number;
+  }[];
   const channelId = (serialNumber: string, index: number) =>
     channels.find((candidate) => candidate.stationSerialNumber === serialNumber && candidate.index === index)!.id;
   const now = Date.now();
@@ -316,7 +381,8 @@ async function lookUpSeed(): Promise<Seed> {
 }
 
 test.beforeAll(async () => {
-  for (const visitor of ["moderator", "admin", "owner"] as const) sessions.set(visitor, await signInToConsole(consoleUrl, visitor));
+  for (const visitor of ["moderator", "admin", "owner"] as const)
+    sessions.set(visitor, await signInToConsole(consoleUrl, visitor));
   seed = await lookUpSeed();
 });
 
@@ -327,18 +393,26 @@ test.describe("the inventory", () => {
   });
 
   test("every route module has rows, or a reason to have none", () => {
-    const modules = readdirSync(fileURLToPath(new URL("../app/routes/", import.meta.url))).map((file) => file.replace(/\.tsx?$/, ""));
+    const modules = readdirSync(fileURLToPath(new URL("../app/routes/", import.meta.url))).map((file) =>
+      file.replace(/\.tsx?$/, ""),
+    );
     const covered = new Set([...inventory.map((row) => row.route), ...Object.keys(routesWithoutRows)]);
     for (const module of modules) expect(covered, module).toContain(module);
     for (const route of covered) expect(modules, route).toContain(route);
   });
 
   test("Owner and Admin may do everything; a Moderator only moderates and mutes the audience mic", () => {
-    for (const [action, roles] of Object.entries(permissions)) expect(roles, action).toEqual(expect.arrayContaining(["Admin", "Owner"]));
+    for (const [action, roles] of Object.entries(permissions))
+      expect(roles, action).toEqual(expect.arrayContaining(["Admin", "Owner"]));
     const moderatorActions = Object.entries(permissions)
       .filter(([, roles]) => (roles as readonly string[]).includes("Moderator"))
       .map(([action]) => action);
-    expect(moderatorActions.sort()).toEqual(["appView.muteAudienceMic", "appView.show", "moderation.edit", "moderation.show"]);
+    expect(moderatorActions.sort()).toEqual([
+      "appView.muteAudienceMic",
+      "appView.show",
+      "moderation.edit",
+      "moderation.show",
+    ]);
   });
 });
 
@@ -362,7 +436,8 @@ test.describe("every route and intent, signed out and per role", () => {
           const answers = row.allowedAnswers ?? (row.method === "GET" ? [200] : [200, 302, 303, 400]);
           expect(answers, `${what} answered ${response.status}: ${text.slice(0, 300)}`).toContain(response.status);
           expect(response.headers.get("location") ?? "", what).not.toMatch(/^\/login/);
-          if (row.changes && visitor === "admin") expect(after, `${what} changed the Manager's data`).not.toEqual(before);
+          if (row.changes && visitor === "admin")
+            expect(after, `${what} changed the Manager's data`).not.toEqual(before);
         } else {
           expect(response.status, what).toBe(403);
           expect(text, what).toContain(forbiddenPage.title);

@@ -11,7 +11,11 @@ const jwtPattern = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/;
  * The start of an upload whose declared length is `bytes`, as a browser begins to send one: the
  * console judges the declared length, so its answer comes while the rest of the body is unsent.
  */
-function startUpload(path: string, headers: Record<string, string>, bytes: number): Promise<{ status: number; text: string }> {
+function startUpload(
+  path: string,
+  headers: Record<string, string>,
+  bytes: number,
+): Promise<{ status: number; text: string }> {
   const boundary = "console-test-boundary";
   const start = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="logoFile"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
@@ -21,7 +25,11 @@ function startUpload(path: string, headers: Record<string, string>, bytes: numbe
       new URL(path, consoleUrl),
       {
         method: "POST",
-        headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(bytes) },
+        headers: {
+          ...headers,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(bytes),
+        },
       },
       (response) => {
         let text = "";
@@ -83,11 +91,19 @@ test("behind an HTTPS proxy the console sends HSTS and Secure cookies", async ()
 test("a cross-origin POST to an action is refused", async () => {
   const admin = await signInToConsole(consoleUrl, "admin");
   for (const path of ["/logout", "/preferences", "/login", "/stations", "/dashboard"]) {
-    const crossSite = await admin.fetch(path, { method: "POST", headers: { origin: "http://evil.example" }, body: new URLSearchParams({ intent: "x" }) });
+    const crossSite = await admin.fetch(path, {
+      method: "POST",
+      headers: { origin: "http://evil.example" },
+      body: new URLSearchParams({ intent: "x" }),
+    });
     expect(crossSite.status, path).toBe(403);
   }
   // Without Origin, the Referer decides (pure-HTML browsers send neither: trust-pure-html.api.spec.ts).
-  const foreignReferer = await fetch(`${consoleUrl}/logout`, { method: "POST", redirect: "manual", headers: { cookie: admin.cookie, referer: "http://evil.example/page" } });
+  const foreignReferer = await fetch(`${consoleUrl}/logout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: admin.cookie, referer: "http://evil.example/page" },
+  });
   expect(foreignReferer.status).toBe(403);
   // The session survived the refused sign-out.
   expect((await admin.fetch("/")).headers.get("location")).toBe("/dashboard");
@@ -100,7 +116,10 @@ test("signing in starts a new session id, and signing out ends the server sessio
     headers: { origin, "content-type": "application/x-www-form-urlencoded" },
     body: "redirectTo=%2Fstations",
   });
-  const before = start.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="))!.split(";")[0]!;
+  const before = start.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("__session="))!
+    .split(";")[0]!;
   const session = await signInToConsole(consoleUrl, "owner");
   expect(session.cookie).toContain("__session=");
   expect(session.cookie).not.toContain(before);
@@ -117,7 +136,18 @@ test("signing in starts a new session id, and signing out ends the server sessio
 
 test("no access token, ID token or secret reaches the browser", async () => {
   const admin = await signInToConsole(consoleUrl, "admin");
-  const paths = ["/", "/login", "/dashboard", "/stations", "/stations/MCS-0042", "/appView", "/moderation", "/settings", "/apiTokens", "/appCustomization"];
+  const paths = [
+    "/",
+    "/login",
+    "/dashboard",
+    "/stations",
+    "/stations/MCS-0042",
+    "/appView",
+    "/moderation",
+    "/settings",
+    "/apiTokens",
+    "/appCustomization",
+  ];
   for (const path of paths) {
     for (const variant of [path, `${path === "/" ? "/_root" : path}.data`]) {
       const response = await admin.fetch(variant);
@@ -131,10 +161,17 @@ test("no access token, ID token or secret reaches the browser", async () => {
 
 test("bodies that are not HTML forms, or too large, are refused with a clear answer", async () => {
   const admin = await signInToConsole(consoleUrl, "admin");
-  const json = await admin.fetch("/logout", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const json = await admin.fetch("/logout", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   expect(json.status).toBe(415);
   expect(await json.text()).toMatch(/HTML form submissions only/);
-  const huge = await admin.fetch("/preferences", { method: "POST", body: new URLSearchParams({ redirectTo: "/", padding: "x".repeat(2 * 1024 * 1024) }) });
+  const huge = await admin.fetch("/preferences", {
+    method: "POST",
+    body: new URLSearchParams({ redirectTo: "/", padding: "x".repeat(2 * 1024 * 1024) }),
+  });
   expect(huge.status).toBe(413);
   expect(await huge.text()).toMatch(/too large \(more than 1 MB\)/);
   const hugeUpload = await startUpload("/appCustomization", { cookie: admin.cookie, origin }, 17 * 1024 * 1024);

@@ -46,7 +46,9 @@ test("leaving with unsaved DNS changes asks first", async ({ page }) => {
 
 test.describe("accessibility (axe, WCAG 2.x A/AA)", () => {
   for (const scheme of ["light", "dark"] as const) {
-    test(`${scheme} mode: the card, a field error and the confirmation; and the page without JavaScript`, async ({ page }) => {
+    test(`${scheme} mode: the card, a field error and the confirmation; and the page without JavaScript`, async ({
+      page,
+    }) => {
       if (scheme === "dark") {
         await setSwitch(page.getByRole("region", { name: "Preferences" }), "Dark mode", true);
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");

@@ -106,7 +106,9 @@ test.describe("as an admin", () => {
   });
 });
 
-test("an unchanged form saves nothing: Save is disabled with JavaScript, a no-op with a message without", async ({ page }) => {
+test("an unchanged form saves nothing: Save is disabled with JavaScript, a no-op with a message without", async ({
+  page,
+}) => {
   await page.goto("/settings");
   const save = page.getByRole("button", { name: "Save" });
   if (test.info().project.name === "js") {

@@ -41,7 +41,9 @@ test.describe("live updates", () => {
       await simulator.clock(20);
     }
     await expect(status).toContainText("Current", { timeout: 15_000 });
-    await expect(page.getByRole("table", { name: "Firmware" }).getByRole("row", { name: "Current version" })).toContainText("6.10.0");
+    await expect(
+      page.getByRole("table", { name: "Firmware" }).getByRole("row", { name: "Current version" }),
+    ).toContainText("6.10.0");
     expect(await pageMark(page)).toBe(marker);
   });
 
@@ -67,7 +69,9 @@ test.describe("live updates", () => {
 });
 
 test.describe("the 6-box PIN entry", () => {
-  test("moves forward on a digit, back on left arrow and backspace, keeps focus on delete, and drops non-digits", async ({ page }) => {
+  test("moves forward on a digit, back on left arrow and backspace, keeps focus on delete, and drops non-digits", async ({
+    page,
+  }) => {
     await visit(page, "/stations/MCS-0042/channels/2");
     const box = (position: number) => page.getByRole("textbox", { name: `PIN digit ${position} of 6` });
     await expect(page.getByRole("group", { name: "PIN" })).toBeVisible();
@@ -103,7 +107,9 @@ test.describe("the 6-box PIN entry", () => {
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.setData("text/plain", "24 68 02");
-      document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     });
     await expect(page.getByRole("textbox", { name: "PIN digit 6 of 6" })).toHaveValue("2");
     await expect(page.getByRole("textbox", { name: "PIN digit 6 of 6" })).toBeFocused();
@@ -174,8 +180,15 @@ test.describe("accessibility", () => {
 
   // The page's own content; the shell around it is the foundation's to check.
   async function expectNoViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .include("#main")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+      ),
+    ).toEqual([]);
   }
 
   for (const path of pages) {

@@ -57,13 +57,22 @@ async function stationFromApi(serialNumber: string) {
     streamingMacAddress: string;
     authorization: { fingerprint: string };
     deviceState: { computedState: string };
-    audioChannels: { index: number; name: string; channelId: string; pinCode: string | null; isHidden: boolean; isEnabled: boolean }[];
+    audioChannels: {
+      index: number;
+      name: string;
+      channelId: string;
+      pinCode: string | null;
+      isHidden: boolean;
+      isEnabled: boolean;
+    }[];
     state: { audioMode: { useCaseMode: number } };
   };
 }
 
 test.describe("the stations list", () => {
-  test("shows every station with a label for its state, its firmware, addresses and channels in use", async ({ page }) => {
+  test("shows every station with a label for its state, its firmware, addresses and channels in use", async ({
+    page,
+  }) => {
     await visit(page, "/stations");
     await expect(page.getByRole("heading", { level: 1, name: "Stations" })).toBeVisible();
     const mainHall = row(page, /Main Hall/);
@@ -91,9 +100,19 @@ test.describe("the stations list", () => {
       // By state in the order of the enumeration: Unknown … Unsupported.
       { column: "Status", key: "status", orders: ["asc", "desc"], first: [/Annex/, /Old Gym/] },
       // Numerically: 1.0.0 is the oldest, 6.10.0 the newest (not 6.2.0.1).
-      { column: "Firmware Version", key: "firmwareVersion", orders: ["asc", "desc"], first: [/Annex/, /Conference Room B/] },
+      {
+        column: "Firmware Version",
+        key: "firmwareVersion",
+        orders: ["asc", "desc"],
+        first: [/Annex/, /Conference Room B/],
+      },
       { column: "IP", key: "ip", orders: ["asc", "desc"], first: [/Old Gym/, /Annex/] },
-      { column: "Channels in Use", key: "channelsInUse", orders: ["asc", "desc"], first: [/Conference Room B/, /Old Gym/] },
+      {
+        column: "Channels in Use",
+        key: "channelsInUse",
+        orders: ["asc", "desc"],
+        first: [/Conference Room B/, /Old Gym/],
+      },
     ];
     for (const { column, key, orders, first } of cases) {
       for (const [step, order] of orders.entries()) {
@@ -104,7 +123,9 @@ test.describe("the stations list", () => {
     }
   });
 
-  test("pages a fleet of 1,000 on the server with a chosen page size, remembered for the next visit", async ({ page }, testInfo) => {
+  test("pages a fleet of 1,000 on the server with a chosen page size, remembered for the next visit", async ({
+    page,
+  }, testInfo) => {
     await simulator.seed(1000);
     await visit(page, "/stations");
     await page.getByLabel("Rows per page").selectOption("10");
@@ -159,7 +180,9 @@ test.describe("authorization", () => {
     await expect(gettingReady).toContainText("Still getting ready");
   });
 
-  test("accept shows serial number, both MAC addresses and the fingerprint; a changed fingerprint is offered again", async ({ page }) => {
+  test("accept shows serial number, both MAC addresses and the fingerprint; a changed fingerprint is offered again", async ({
+    page,
+  }) => {
     const before = await stationFromApi("MCS-0047");
     await visit(page, "/stations");
     await row(page, "MCS-0047").getByRole("link", { name: "Accept MCS-0047" }).click();
@@ -201,10 +224,9 @@ test.describe("station details: General", () => {
     await visit(page, "/stations/MCS-0042");
     await expect(page.getByRole("heading", { level: 1, name: "Main Hall" })).toBeVisible();
     await expect(page).toHaveTitle("Main Hall · Stations · Station Console");
-    await expect(page.getByRole("navigation", { name: "Station sections" }).getByRole("link", { name: "General" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: "Station sections" }).getByRole("link", { name: "General" }),
+    ).toHaveAttribute("aria-current", "page");
     const facts = page.getByRole("table", { name: "Station" });
     for (const [label, value] of [
       ["Model", "MCS-200"],
@@ -251,7 +273,9 @@ test.describe("station details: General", () => {
       await confirm.getByRole("button", { name: "Change mode" }).click();
       await expectFlash(page, "The station is changing its streaming mode.");
       await expect(page.getByText("Changing streaming mode…")).toBeVisible();
-      await expect(page.getByText("Not possible while the station is changing its streaming mode.").first()).toBeVisible();
+      await expect(
+        page.getByText("Not possible while the station is changing its streaming mode.").first(),
+      ).toBeVisible();
     } finally {
       await simulator.clock(20);
     }
@@ -289,7 +313,9 @@ test.describe("station details: General", () => {
     await expect(audio.getByLabel("Manual latency (ms)")).toHaveValue("100");
   });
 
-  test("warns about a noise gate above −40 dB while the audience mic is in use, and saves output settings", async ({ page }) => {
+  test("warns about a noise gate above −40 dB while the audience mic is in use, and saves output settings", async ({
+    page,
+  }) => {
     await visit(page, "/stations/MCS-0043");
     const noiseGate = region(page, "Noise gate");
     await expect(noiseGate.getByText("can impair the audio quality")).toHaveCount(0);
@@ -319,7 +345,9 @@ test.describe("station details: General", () => {
       await dialog(page, "Reboot Main Hall?").getByRole("button", { name: "Reboot" }).click();
       await expectFlash(page, "The station is rebooting.");
       await expect(region(page, "Station actions").getByRole("button", { name: "Reboot" })).toBeDisabled();
-      await expect(region(page, "Station actions").getByText("Not possible while the station is rebooting.").first()).toBeVisible();
+      await expect(
+        region(page, "Station actions").getByText("Not possible while the station is rebooting.").first(),
+      ).toBeVisible();
     } finally {
       await simulator.clock(20);
     }
@@ -348,7 +376,9 @@ test.describe("station details: General", () => {
     await expect(row(page, /Main Hall/)).toHaveCount(0);
   });
 
-  test("a station that is not running can be looked at but not changed, and says why; it can be removed", async ({ page }) => {
+  test("a station that is not running can be looked at but not changed, and says why; it can be removed", async ({
+    page,
+  }) => {
     await visit(page, "/stations/MCS-0045");
     await expect(page.getByText("Not possible while the station is not running.").first()).toBeVisible();
     await expect(page.getByLabel("Name")).toBeDisabled();
@@ -359,7 +389,9 @@ test.describe("station details: General", () => {
     await expect(actions.getByRole("link", { name: "Remove" })).toBeVisible();
     await visit(page, "/stations/MCS-0044");
     await expect(region(page, "Station actions").getByRole("button", { name: "Reboot" })).toBeDisabled();
-    await expect(region(page, "Station actions")).toContainText("Not possible while the station is stuck reporting “Rebooting”");
+    await expect(region(page, "Station actions")).toContainText(
+      "Not possible while the station is stuck reporting “Rebooting”",
+    );
   });
 
   test("a v1 station is shown as no longer supported", async ({ page }) => {
@@ -371,7 +403,9 @@ test.describe("station details: General", () => {
 });
 
 test.describe("station details: Network", () => {
-  test("refuses an invalid IP, a bad netmask and no DNS server, next to each field, keeping the values", async ({ page }) => {
+  test("refuses an invalid IP, a bad netmask and no DNS server, next to each field, keeping the values", async ({
+    page,
+  }) => {
     await visit(page, "/stations/MCS-0042/network");
     await expect(page).toHaveTitle("Main Hall · Stations · Station Console");
     const control = region(page, "Ctrl (Control interface)");
@@ -388,9 +422,9 @@ test.describe("station details: Network", () => {
     await expect(control.getByLabel("DNS 1")).toHaveAccessibleDescription(/Enter at least one DNS server\./);
     await expect(control.getByLabel("IP address")).toHaveValue("10.10.20.300");
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Control: Netmask");
-    expect((await simulator.api("admin", "GET", `${api}/stations/MCS-0042`)).configuration.controlNetworkInterface.ip).toBe(
-      "10.10.20.42",
-    );
+    expect(
+      (await simulator.api("admin", "GET", `${api}/stations/MCS-0042`)).configuration.controlNetworkInterface.ip,
+    ).toBe("10.10.20.42");
   });
 
   test("saves a static address and the search domains as a comma-separated list", async ({ page }) => {
@@ -452,7 +486,12 @@ test.describe("station details: Network", () => {
 
 test.describe("station details: Log", () => {
   test("shows the station's recent events from the Manager, newest first", async ({ page }) => {
-    await simulator.raiseEvent({ type: 3, code: "audioInputLost", stationSerialNumber: "MCS-0042", isDismissable: true });
+    await simulator.raiseEvent({
+      type: 3,
+      code: "audioInputLost",
+      stationSerialNumber: "MCS-0042",
+      isDismissable: true,
+    });
     await visit(page, "/stations/MCS-0042/log");
     const events = page.getByRole("table", { name: "Events of this station" });
     await expect(events.getByRole("row")).toHaveCount(3);
@@ -471,11 +510,18 @@ test.describe("station details: Firmware", () => {
     await expect(firmware.getByRole("row", { name: "Latest version" })).toContainText("6.10.0");
     await expect(firmware.getByRole("row", { name: "Update status" })).toContainText("Current");
     await expect(page.getByRole("radio")).toHaveCount(5);
-    const labels = await page.getByRole("radio").evaluateAll((radios) => radios.map((radio) => radio.getAttribute("value")));
+    const labels = await page
+      .getByRole("radio")
+      .evaluateAll((radios) => radios.map((radio) => radio.getAttribute("value")));
     expect(labels).toEqual(["mcs-200-6.10.0", "mcs-200-6.2.0.1", "mcs-200-6.2.0", "mcs-200-6.1.0", "mcs-200-6.0.3"]);
     await expect(page.getByRole("radio", { name: "Version 6.2.0", exact: true })).toBeDisabled();
-    await expect(page.getByRole("link", { name: /Release notes 6\.10\.0/ })).toHaveAttribute("href", /\/firmware\/mcs-200\/6\.10\.0$/);
-    await expect(page.getByText("cannot be stopped. The station stays online while the firmware downloads")).toBeVisible();
+    await expect(page.getByRole("link", { name: /Release notes 6\.10\.0/ })).toHaveAttribute(
+      "href",
+      /\/firmware\/mcs-200\/6\.10\.0$/,
+    );
+    await expect(
+      page.getByText("cannot be stopped. The station stays online while the firmware downloads"),
+    ).toBeVisible();
   });
 
   test("needs the EULA accepted, then updates; the status is current on each load", async ({ page }) => {
@@ -488,12 +534,13 @@ test.describe("station details: Firmware", () => {
     await expectFlash(page, "The firmware update has started.");
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole("table", { name: "Firmware" }).getByRole("row", { name: "Current version" })).toContainText(
-        "6.10.0",
-        { timeout: 1000 },
-      );
+      await expect(
+        page.getByRole("table", { name: "Firmware" }).getByRole("row", { name: "Current version" }),
+      ).toContainText("6.10.0", { timeout: 1000 });
     }).toPass();
-    await expect(page.getByRole("table", { name: "Firmware" }).getByRole("row", { name: "Update status" })).toContainText("Current");
+    await expect(
+      page.getByRole("table", { name: "Firmware" }).getByRole("row", { name: "Update status" }),
+    ).toContainText("Current");
   });
 
   test("checks for new firmware, and shows the no-connection message without internet", async ({ page }) => {
@@ -507,7 +554,9 @@ test.describe("station details: Firmware", () => {
     await simulator.faults({ noInternet: true });
     await metadata.getByRole("button", { name: "Check for new firmware" }).click();
     await expect(metadata.getByRole("alert")).toContainText("No connection");
-    await expect(metadata.getByRole("alert")).toContainText("Please check the Internet connection and the firewall settings.");
+    await expect(metadata.getByRole("alert")).toContainText(
+      "Please check the Internet connection and the firewall settings.",
+    );
   });
 
   test("shows the broken reboot of 6.0.3 and offers the update as the way out", async ({ page }) => {
@@ -523,7 +572,8 @@ async function enterPin(page: Page, pin: string, withJavaScript: boolean) {
   if (withJavaScript) {
     const first = page.getByRole("textbox", { name: "PIN digit 1 of 6" });
     await first.click();
-    for (let box = 0; box < 6; box += 1) await page.keyboard.press("Delete").then(() => page.keyboard.press("ArrowRight"));
+    for (let box = 0; box < 6; box += 1)
+      await page.keyboard.press("Delete").then(() => page.keyboard.press("ArrowRight"));
     await first.click();
     await page.keyboard.type(pin);
   } else {
@@ -532,7 +582,9 @@ async function enterPin(page: Page, pin: string, withJavaScript: boolean) {
 }
 
 test.describe("channel details", () => {
-  test("saves name, hidden and enabled after a confirmation that listeners must rejoin; an empty name is refused", async ({ page }) => {
+  test("saves name, hidden and enabled after a confirmation that listeners must rejoin; an empty name is refused", async ({
+    page,
+  }) => {
     await visit(page, "/stations/MCS-0042/channels/1");
     const details = region(page, "Channel details");
     await details.getByLabel("Name").fill("");
@@ -582,7 +634,9 @@ test.describe("channel details", () => {
     await expect(details.getByLabel("Audience mic", { exact: true })).toBeChecked();
     await details.getByLabel("Audience mic output").selectOption({ label: "No output" });
     await details.getByRole("button", { name: "Save channel" }).click();
-    await expect(details.getByLabel("Audience mic output")).toHaveAccessibleDescription(/Choose the output the audience mic is heard on\./);
+    await expect(details.getByLabel("Audience mic output")).toHaveAccessibleDescription(
+      /Choose the output the audience mic is heard on\./,
+    );
     await details.getByLabel("Audience mic output").selectOption({ label: "Output 2" });
     await details.getByRole("button", { name: "Save channel" }).click();
     await dialog(page, "Save the changes?").getByRole("button", { name: "Save" }).click();

@@ -33,7 +33,9 @@ async function sessionCookie(context: BrowserContext) {
 }
 
 function w3m(path: string, cookie: string) {
-  return execFileSync("w3m", ["-dump", "-cols", "400", "-header", `Cookie: ${cookie}`, `${consoleUrl}${path}`], { encoding: "utf8" });
+  return execFileSync("w3m", ["-dump", "-cols", "400", "-header", `Cookie: ${cookie}`, `${consoleUrl}${path}`], {
+    encoding: "utf8",
+  });
 }
 
 async function lynx(path: string, cookie: string) {

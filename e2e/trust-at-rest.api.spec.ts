@@ -30,13 +30,15 @@ test("session rows hold no readable access, refresh or ID token", async () => {
     database.close();
   }
   for (const suffix of ["", "-wal", "-shm"]) {
-    if (existsSync(sessionsFile + suffix)) expect(readFileSync(sessionsFile + suffix).toString("latin1")).not.toMatch(jwtPattern);
+    if (existsSync(sessionsFile + suffix))
+      expect(readFileSync(sessionsFile + suffix).toString("latin1")).not.toMatch(jwtPattern);
   }
 });
 
 test("the data directory and its files are owner-only", async () => {
   await signInToConsole(consoleUrl, "owner");
-  for (const directory of ["console", "simulator", "simulator/identity"]) expect(mode(join(e2eDataDirectory, directory)), directory).toBe(0o700);
+  for (const directory of ["console", "simulator", "simulator/identity"])
+    expect(mode(join(e2eDataDirectory, directory)), directory).toBe(0o700);
   const files = [
     "console/session-secret",
     "console/sessions.sqlite",

@@ -7,7 +7,9 @@ import { consoleUrl } from "./support/ports";
 test("a cross-site GET of /logout leaves the user signed in", async () => {
   const admin = await signInToConsole(consoleUrl, "admin");
   // What a browser sends for a link or a meta refresh on another site (SameSite=Lax sends the cookie).
-  const crossSite = await admin.fetch("/logout", { headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: "http://evil.example/" } });
+  const crossSite = await admin.fetch("/logout", {
+    headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: "http://evil.example/" },
+  });
   expect(crossSite.status).toBe(200);
   expect(crossSite.headers.getSetCookie()).toEqual([]);
   expect(await crossSite.text()).toContain('method="post" action="/logout"');
@@ -16,7 +18,18 @@ test("a cross-site GET of /logout leaves the user signed in", async () => {
 
 test("every session-dependent answer is Cache-Control: no-store: documents, .data, resources, redirects", async () => {
   const admin = await signInToConsole(consoleUrl, "admin");
-  const paths = ["/dashboard", "/dashboard.data", "/_root.data", "/stations/MCS-0042", "/stations/MCS-0042.data", "/appView", "/logout", "/systemEvents/download", "/", "/login"];
+  const paths = [
+    "/dashboard",
+    "/dashboard.data",
+    "/_root.data",
+    "/stations/MCS-0042",
+    "/stations/MCS-0042.data",
+    "/appView",
+    "/logout",
+    "/systemEvents/download",
+    "/",
+    "/login",
+  ];
   for (const path of paths) {
     const response = await admin.fetch(path);
     expect(response.status, path).toBeLessThan(400);

@@ -21,5 +21,14 @@ test("the system event download neutralises every formula-like cell", async () =
   expect(cells).toContain("'@SUM(1+1)*cmd|' /C calc'!A0");
   for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   // The rest of the file is as the Manager wrote it.
-  expect(rows[0]).toEqual(["id", "date", "type", "code", "stationSerialNumber", "parameters", "isDismissable", "isDismissed"]);
+  expect(rows[0]).toEqual([
+    "id",
+    "date",
+    "type",
+    "code",
+    "stationSerialNumber",
+    "parameters",
+    "isDismissable",
+    "isDismissed",
+  ]);
 });

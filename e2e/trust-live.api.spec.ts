@@ -21,7 +21,9 @@ function negotiate(session: ConsoleSession, hub: HubName) {
 /** The status of a WebSocket upgrade to the bridge, 101 when it opened. */
 function upgradeStatus(session: ConsoleSession, hub: HubName) {
   return new Promise<number>((resolve, reject) => {
-    const socket = new WebSocket(`${origin.replace("http", "ws")}/hubs/${hub}?id=x`, { headers: { cookie: session.cookie, origin } });
+    const socket = new WebSocket(`${origin.replace("http", "ws")}/hubs/${hub}?id=x`, {
+      headers: { cookie: session.cookie, origin },
+    });
     socket.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
     socket.on("open", () => {
       socket.close();
@@ -44,9 +46,12 @@ async function openHub(session: ConsoleSession, hub: HubName): Promise<OpenHub> 
   const negotiation = await negotiate(session, hub);
   expect(negotiation.status, `negotiate ${hub}`).toBe(200);
   const { connectionToken } = (await negotiation.json()) as { connectionToken: string };
-  const socket = new WebSocket(`${origin.replace("http", "ws")}/hubs/${hub}?id=${encodeURIComponent(connectionToken)}`, {
-    headers: { cookie: session.cookie, origin },
-  });
+  const socket = new WebSocket(
+    `${origin.replace("http", "ws")}/hubs/${hub}?id=${encodeURIComponent(connectionToken)}`,
+    {
+      headers: { cookie: session.cookie, origin },
+    },
+  );
   const frames: string[] = [];
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
   socket.on("message", (data) => frames.push(String(data)));
@@ -89,7 +94,8 @@ test("a Moderator is refused the hubs of admin pages, at negotiate and at upgrad
     expect(await upgradeStatus(moderator, hub), `upgrade ${hub}`).toBe(403);
   }
   // The hubs of the App view and the moderation pages stay open to them.
-  for (const hub of ["stationsHub", "moderationHub"] as const) expect((await negotiate(moderator, hub)).status, hub).toBe(200);
+  for (const hub of ["stationsHub", "moderationHub"] as const)
+    expect((await negotiate(moderator, hub)).status, hub).toBe(200);
 });
 
 test("a Moderator receives no PIN and no fingerprint on the hubs it may use", async () => {

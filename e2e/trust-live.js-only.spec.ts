@@ -19,7 +19,8 @@ test("a Moderator's App view follows the audience mic live and opens only the hu
   // Another moderator mutes the mic through the Manager: the page follows without a reload.
   const marker = await page.evaluate(() => ((window as unknown as { liveMarker: number }).liveMarker = Math.random()));
   const [channel] = (await simulator.api("moderator", "GET", managerPaths.moderation())).filter(
-    (entry: { stationSerialNumber: string; uplinkEnabled: boolean }) => entry.stationSerialNumber === "MCS-0043" && entry.uplinkEnabled,
+    (entry: { stationSerialNumber: string; uplinkEnabled: boolean }) =>
+      entry.stationSerialNumber === "MCS-0043" && entry.uplinkEnabled,
   );
   await simulator.api("moderator", "PUT", managerPaths.updateModerationChannel(channel.id), {
     name: channel.name,

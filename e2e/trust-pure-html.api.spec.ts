@@ -14,7 +14,12 @@ const renameAction = `${stationPage}?index`;
 test.afterAll(() => simulator.reset());
 
 /** A form post as a browser without Origin and Referer sends it. */
-function bareHtmlPost(jar: CookieJar, url: URL | string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+function bareHtmlPost(
+  jar: CookieJar,
+  url: URL | string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return jar.fetch(new URL(url, consoleUrl), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
@@ -47,7 +52,9 @@ async function signInWithoutOriginOrReferer(username: string) {
 
 async function stationName(jar: CookieJar) {
   const page = await (await jar.fetch(new URL(stationPage, consoleUrl))).text();
-  return /<input[^>]*name="name"[^>]*value="([^"]*)"/.exec(page)?.[1] ?? /value="([^"]*)"[^>]*name="name"/.exec(page)?.[1];
+  return (
+    /<input[^>]*name="name"[^>]*value="([^"]*)"/.exec(page)?.[1] ?? /value="([^"]*)"[^>]*name="name"/.exec(page)?.[1]
+  );
 }
 
 test("a browser that sends neither Origin nor Referer signs in, renames a station and signs out", async () => {
@@ -81,7 +88,12 @@ test("a post whose Origin or Referer names another origin is refused, signed in 
     { origin: "http://evil.example", referer: `${origin}${stationPage}` },
   ];
   for (const headers of foreign) {
-    const refused = await bareHtmlPost(jar, renameAction, { intent: "rename", name: "Renamed by another site" }, headers);
+    const refused = await bareHtmlPost(
+      jar,
+      renameAction,
+      { intent: "rename", name: "Renamed by another site" },
+      headers,
+    );
     expect(refused.status, JSON.stringify(headers)).toBe(403);
     expect(await refused.text()).toMatch(/sent from another website/);
     const signIn = await bareHtmlPost(new CookieJar(), "/login", { redirectTo: "/" }, headers);
@@ -90,7 +102,12 @@ test("a post whose Origin or Referer names another origin is refused, signed in 
   expect(await stationName(jar)).toBe(before);
 
   // Our own origin in either header is fine.
-  const ownReferer = await bareHtmlPost(jar, renameAction, { intent: "rename", name: "Own Referer Hall" }, { referer: `${origin}${stationPage}` });
+  const ownReferer = await bareHtmlPost(
+    jar,
+    renameAction,
+    { intent: "rename", name: "Own Referer Hall" },
+    { referer: `${origin}${stationPage}` },
+  );
   expect(ownReferer.status).toBe(302);
   expect(await stationName(jar)).toBe("Own Referer Hall");
 });

@@ -11,8 +11,11 @@ import { startOwnConsole, type OwnConsole } from "./support/own-console";
 const tooManyAttempts = Object.fromEntries(
   ["en", "de"].map((language) => [
     language,
-    (JSON.parse(readFileSync(new URL(`../public/locales/${language}/common.json`, import.meta.url), "utf8")) as { server: { tooManySignInAttempts: string } }).server
-      .tooManySignInAttempts,
+    (
+      JSON.parse(readFileSync(new URL(`../public/locales/${language}/common.json`, import.meta.url), "utf8")) as {
+        server: { tooManySignInAttempts: string };
+      }
+    ).server.tooManySignInAttempts,
   ]),
 );
 
@@ -39,7 +42,10 @@ function clientHeaders(client: Client, extra: Record<string, string> = {}) {
 function formPost(jar: CookieJar, url: URL, client: Client, fields: Record<string, string>) {
   return jar.fetch(url, {
     method: "POST",
-    headers: clientHeaders(client, { origin: new URL(own.url).origin, "content-type": "application/x-www-form-urlencoded" }),
+    headers: clientHeaders(client, {
+      origin: new URL(own.url).origin,
+      "content-type": "application/x-www-form-urlencoded",
+    }),
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -76,11 +82,16 @@ async function signIn(client: Client, username: string) {
 
 test("a room of 30 kiosks behind one address signs in within a minute", async () => {
   const started = Date.now();
-  const room = Array.from({ length: 30 }, (_, kiosk) => ({ address: "192.0.2.10", userAgent: `KioskBrowser/1.0 (seat ${kiosk + 1})` }));
+  const room = Array.from({ length: 30 }, (_, kiosk) => ({
+    address: "192.0.2.10",
+    userAgent: `KioskBrowser/1.0 (seat ${kiosk + 1})`,
+  }));
   // Ten at a time, as people sit down, so a loaded test machine stays within the minute.
   const results = [];
   for (let batch = 0; batch < 3; batch += 1) {
-    results.push(...(await Promise.all(room.slice(batch * 10, batch * 10 + 10).map((kiosk) => signIn(kiosk, "owner")))));
+    results.push(
+      ...(await Promise.all(room.slice(batch * 10, batch * 10 + 10).map((kiosk) => signIn(kiosk, "owner")))),
+    );
   }
   expect(Date.now() - started).toBeLessThan(60_000);
   for (const result of results) {
@@ -95,16 +106,28 @@ test("50 wrong passwords for one account are refused after the first few, from w
   const answers = [];
   for (let guess = 0; guess < 50; guess += 1) {
     // Each guess from another address: the per-address limit never sees more than one.
-    const response = await formPost(jar, form, { address: `203.0.113.${guess + 1}` }, { username: "moderator", password: `guess-${guess}` });
+    const response = await formPost(
+      jar,
+      form,
+      { address: `203.0.113.${guess + 1}` },
+      { username: "moderator", password: `guess-${guess}` },
+    );
     answers.push({ status: response.status, page: await response.text() });
   }
   const wrong = answers.filter((answer) => answer.page.includes("The username or password is incorrect."));
-  const refused = answers.filter((answer) => answer.status === 429 && answer.page.includes("Too many failed sign-ins for this account."));
+  const refused = answers.filter(
+    (answer) => answer.status === 429 && answer.page.includes("Too many failed sign-ins for this account."),
+  );
   expect(wrong.length).toBeLessThanOrEqual(10);
   expect(refused.length).toBe(50 - wrong.length);
 
   // While refused, the right password gets no further, and says so.
-  const right = await formPost(jar, form, { address: "203.0.113.200" }, { username: "moderator", password: "moderator" });
+  const right = await formPost(
+    jar,
+    form,
+    { address: "203.0.113.200" },
+    { username: "moderator", password: "moderator" },
+  );
   expect(right.status).toBe(429);
   expect(await right.text()).toContain("Too many failed sign-ins for this account.");
   // Other accounts are not affected.

@@ -40,7 +40,10 @@ test.describe("sign-out is a POST", () => {
 
   test("a meta refresh to /logout on another site leaves the user signed in", async ({ page }) => {
     await signIn(page, "owner");
-    await serveForeignPage(page, `<meta http-equiv="refresh" content="0;url=${consoleUrl}/logout?redirectTo=%2Fstations">`);
+    await serveForeignPage(
+      page,
+      `<meta http-equiv="refresh" content="0;url=${consoleUrl}/logout?redirectTo=%2Fstations">`,
+    );
     await page.goto(`${foreignSite}/refresh`);
     await expect(page).toHaveURL(`${consoleUrl}/logout?redirectTo=%2Fstations`);
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();

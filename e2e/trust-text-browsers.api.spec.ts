@@ -39,7 +39,12 @@ test.afterAll(async () => {
 
 /** lynx's command script: one key per line, as `lynx -cmd_log` writes them. */
 function keys(...strokes: Array<string | string[]>) {
-  return strokes.flatMap((stroke) => (Array.isArray(stroke) ? stroke : [stroke])).map((key) => `key ${key}`).join("\n") + "\n";
+  return (
+    strokes
+      .flatMap((stroke) => (Array.isArray(stroke) ? stroke : [stroke]))
+      .map((key) => `key ${key}`)
+      .join("\n") + "\n"
+  );
 }
 const typed = (text: string) => [...text];
 

@@ -44,11 +44,31 @@ const actionPaths: Record<string, string> = {
 
 const boundary = "----console-test";
 const malformedBodies: Array<{ name: string; type: string; body: string }> = [
-  { name: "garbage after a boundary", type: `multipart/form-data; boundary=${boundary}`, body: "this is not multipart at all" },
-  { name: "no boundary parameter", type: "multipart/form-data", body: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nrename\r\n--${boundary}--\r\n` },
-  { name: "no closing delimiter", type: `multipart/form-data; boundary=${boundary}`, body: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nrename\r\n` },
-  { name: "a part without a name", type: `multipart/form-data; boundary=${boundary}`, body: `--${boundary}\r\nContent-Type: text/plain\r\n\r\nrename\r\n--${boundary}--\r\n` },
-  { name: "headers that never end", type: `multipart/form-data; boundary=${boundary}`, body: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\nX: ${"y".repeat(2000)}` },
+  {
+    name: "garbage after a boundary",
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: "this is not multipart at all",
+  },
+  {
+    name: "no boundary parameter",
+    type: "multipart/form-data",
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nrename\r\n--${boundary}--\r\n`,
+  },
+  {
+    name: "no closing delimiter",
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nrename\r\n`,
+  },
+  {
+    name: "a part without a name",
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: `--${boundary}\r\nContent-Type: text/plain\r\n\r\nrename\r\n--${boundary}--\r\n`,
+  },
+  {
+    name: "headers that never end",
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\nX: ${"y".repeat(2000)}`,
+  },
 ];
 
 let session: ConsoleSession;
@@ -61,7 +81,9 @@ test.afterAll(() => simulator.reset());
 
 test("the table names every route that has an action", () => {
   const withAction = readdirSync(new URL("../app/routes/", import.meta.url)).filter((file) =>
-    /export (async )?function action\b|export const action\b/.test(readFileSync(new URL(`../app/routes/${file}`, import.meta.url), "utf8")),
+    /export (async )?function action\b|export const action\b/.test(
+      readFileSync(new URL(`../app/routes/${file}`, import.meta.url), "utf8"),
+    ),
   );
   expect(Object.keys(actionPaths).sort()).toEqual(withAction.sort());
 });
@@ -70,7 +92,11 @@ test("a malformed multipart body gets a 400 with a clear message on every action
   for (const [file, path] of Object.entries(actionPaths)) {
     for (const malformed of malformedBodies) {
       const context = `${path} (${file}): ${malformed.name}`;
-      const response = await session.fetch(path, { method: "POST", headers: { "content-type": malformed.type }, body: malformed.body });
+      const response = await session.fetch(path, {
+        method: "POST",
+        headers: { "content-type": malformed.type },
+        body: malformed.body,
+      });
       const text = await response.text();
       if (file === "_app.appCustomization.tsx") {
         // The customization form keeps its own way: back to the page with the reason shown.
@@ -104,31 +130,67 @@ test("the 400 page is in the reader's language, also for single-fetch data reque
   });
   expect(tooLarge.status).toBe(413);
   expect(await tooLarge.text()).toBe("Die gesendeten Daten sind zu groß (mehr als 1 MB).");
-  const data = await session.fetch("/stations/MCS-0042.data?index", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: "garbage" });
+  const data = await session.fetch("/stations/MCS-0042.data?index", {
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    body: "garbage",
+  });
   expect(data.status).toBe(400);
 });
 
 test("url-encoded bodies that do not decode never cause a server error", async () => {
-  const bodies = ["%zz=%ff&intent=%E0%A4%A", "intent=rename&name=%", "\u00ff\u00fe=1&&&==&intent", "intent=rename&name=%00%01%1b", `intent=rename&name=${"%".repeat(3000)}`];
+  const bodies = [
+    "%zz=%ff&intent=%E0%A4%A",
+    "intent=rename&name=%",
+    "\u00ff\u00fe=1&&&==&intent",
+    "intent=rename&name=%00%01%1b",
+    `intent=rename&name=${"%".repeat(3000)}`,
+  ];
   for (const [file, path] of Object.entries(actionPaths)) {
     for (const body of bodies) {
-      const response = await session.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(body, "latin1") });
+      const response = await session.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: Buffer.from(body, "latin1"),
+      });
       expect(response.status, `${path} (${file}) ${JSON.stringify(body.slice(0, 40))}`).toBeLessThan(500);
     }
   }
 });
 
 test("paths that do not decode get the not-found page or a 400, signed in or not", async () => {
-  const paths = ["/build/%ff.js", "/build/%E0%A4%A.js", "/build/_assets/%c0%af.css", "/%ff", "/%ff.data", "/locales/%ff/common.json", "/stations/%ff", "/stations/MCS-0042/%ff", "/stations/%ff/channels/%ff", "/stations/MCS%ff.data"];
+  const paths = [
+    "/build/%ff.js",
+    "/build/%E0%A4%A.js",
+    "/build/_assets/%c0%af.css",
+    "/%ff",
+    "/%ff.data",
+    "/locales/%ff/common.json",
+    "/stations/%ff",
+    "/stations/MCS-0042/%ff",
+    "/stations/%ff/channels/%ff",
+    "/stations/MCS%ff.data",
+  ];
   for (const path of paths) {
-    for (const fetcher of [(url: string) => fetch(new URL(url, consoleUrl), { redirect: "manual" }), (url: string) => session.fetch(url)]) {
+    for (const fetcher of [
+      (url: string) => fetch(new URL(url, consoleUrl), { redirect: "manual" }),
+      (url: string) => session.fetch(url),
+    ]) {
       const response = await fetcher(path);
       // A single-fetch redirect (to sign in) is a 202 with the target inside.
-      expect(path.endsWith(".data") ? [202, 400, 404] : [302, 400, 404], `${path} answered ${response.status}`).toContain(response.status);
-      if (response.status === 404 && !path.endsWith(".data")) expect(await response.text(), path).toContain(common.errors.notFound.subtitle);
+      expect(
+        path.endsWith(".data") ? [202, 400, 404] : [302, 400, 404],
+        `${path} answered ${response.status}`,
+      ).toContain(response.status);
+      if (response.status === 404 && !path.endsWith(".data"))
+        expect(await response.text(), path).toContain(common.errors.notFound.subtitle);
     }
   }
-  const negotiate = await session.fetch("/hubs/%ff/negotiate", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+  const negotiate = await session.fetch("/hubs/%ff/negotiate", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
   expect(negotiate.status).toBeLessThan(500);
   expect(negotiate.status).toBeGreaterThanOrEqual(400);
 });
@@ -214,7 +276,9 @@ http {
 }
 `,
     );
-    nginx = spawn("nginx", ["-p", directory, "-c", join(directory, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
+    nginx = spawn("nginx", ["-p", directory, "-c", join(directory, "nginx.conf"), "-g", "daemon off;"], {
+      stdio: "inherit",
+    });
     await expect(async () => expect((await fetch(`${proxyUrl}/healthz`)).status).toBe(200)).toPass({ timeout: 15_000 });
   });
 
@@ -228,14 +292,24 @@ http {
     const proxied = await signInToConsole(proxyUrl, "admin");
     const proxyOrigin = new URL(proxyUrl).origin;
 
-    const renamed = await proxied.fetch("/stations/MCS-0042?index", { method: "POST", body: new URLSearchParams({ intent: "rename", name: "Proxied Hall" }) });
+    const renamed = await proxied.fetch("/stations/MCS-0042?index", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "rename", name: "Proxied Hall" }),
+    });
     expect(renamed.status).toBe(302);
     expect(await (await proxied.fetch("/stations/MCS-0042")).text()).toContain('value="Proxied Hall"');
     // The origin check knows the browser's origin, not the rewritten Host.
-    const foreign = await proxied.fetch("/stations/MCS-0042?index", { method: "POST", headers: { origin: "http://console-backend.internal" }, body: new URLSearchParams({ intent: "rename", name: "x" }) });
+    const foreign = await proxied.fetch("/stations/MCS-0042?index", {
+      method: "POST",
+      headers: { origin: "http://console-backend.internal" },
+      body: new URLSearchParams({ intent: "rename", name: "x" }),
+    });
     expect(foreign.status).toBe(403);
 
-    const negotiate = await proxied.fetch("/hubs/stationsHub/negotiate?negotiateVersion=1", { method: "POST", headers: { origin: proxyOrigin } });
+    const negotiate = await proxied.fetch("/hubs/stationsHub/negotiate?negotiateVersion=1", {
+      method: "POST",
+      headers: { origin: proxyOrigin },
+    });
     expect(negotiate.status).toBe(200);
     const { connectionToken } = (await negotiate.json()) as { connectionToken: string };
     const socket = new WebSocket(`${proxyUrl.replace("http", "ws")}/hubs/stationsHub?id=${connectionToken}`, {
@@ -244,7 +318,9 @@ http {
     const handshake = await new Promise<string>((resolve, reject) => {
       socket.once("open", () => socket.send('{"protocol":"json","version":1}\u001e'));
       socket.once("message", (data) => resolve(String(data)));
-      socket.once("unexpected-response", (_request, response) => reject(new Error(`upgrade answered ${response.statusCode}`)));
+      socket.once("unexpected-response", (_request, response) =>
+        reject(new Error(`upgrade answered ${response.statusCode}`)),
+      );
       socket.once("error", reject);
     });
     socket.close();

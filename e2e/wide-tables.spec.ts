@@ -27,7 +27,8 @@ for (const width of widths) {
     test("the stations list's Accept and Reject and every status badge are shown in full", async ({ page }) => {
       await page.goto("/stations");
       const stations = page.getByRole("table", { name: "Stations", exact: true });
-      for (const action of await stations.getByRole("link", { name: /^(Accept|Reject) / }).all()) await expectWhollyShown(action);
+      for (const action of await stations.getByRole("link", { name: /^(Accept|Reject) / }).all())
+        await expectWhollyShown(action);
       for (const status of ["Running", "Not Running", "Unauthorized", "Update required", "Unsupported", "Unknown"]) {
         await expectWhollyShown(stations.getByText(status, { exact: true }).first());
       }
@@ -36,7 +37,8 @@ for (const width of widths) {
     test("the API tokens' Revoke, Delete and Expired are shown in full", async ({ page }) => {
       await page.goto("/apiTokens");
       const tokens = page.getByRole("table", { name: "API tokens", exact: true });
-      for (const action of await tokens.getByRole("link", { name: /^(Revoke|Delete) / }).all()) await expectWhollyShown(action);
+      for (const action of await tokens.getByRole("link", { name: /^(Revoke|Delete) / }).all())
+        await expectWhollyShown(action);
       await expectWhollyShown(tokens.getByText("Expired", { exact: true }));
     });
   });

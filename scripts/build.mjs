@@ -22,7 +22,12 @@ logger.info(`building... (NODE_ENV=${mode})`);
 const config = await readConfig(process.cwd());
 rmSync(config.assetsBuildDirectory, { recursive: true, force: true });
 mkdirSync(config.assetsBuildDirectory, { recursive: true });
-const compiler = await create({ config, options: { mode, sourcemap: false }, fileWatchCache: createFileWatchCache(), logger });
+const compiler = await create({
+  config,
+  options: { mode, sourcemap: false },
+  fileWatchCache: createFileWatchCache(),
+  logger,
+});
 try {
   await compiler.compile();
 } catch (thrown) {

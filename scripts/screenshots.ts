@@ -32,7 +32,12 @@ const consoleProcess = await startConsoleProcess({
 const browser = await launchBrowser();
 try {
   const session = await signInToConsole(consoleProcess.url, "admin");
-  const context = await browser.newContext({ viewport, javaScriptEnabled: false, locale: "en-GB", timezoneId: "Europe/Berlin" });
+  const context = await browser.newContext({
+    viewport,
+    javaScriptEnabled: false,
+    locale: "en-GB",
+    timezoneId: "Europe/Berlin",
+  });
   await context.addCookies(
     session.cookie.split(";").map((pair) => {
       const [name = "", ...value] = pair.trim().split("=");

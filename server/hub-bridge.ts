@@ -64,7 +64,9 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string) {
 
 /** Close codes 1005/1006/1015 are reserved for reporting and must not be sent. */
 function sendableCloseCode(code: number) {
-  return code === 1000 || (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999)
+  return code === 1000 ||
+    (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) ||
+    (code >= 3000 && code <= 4999)
     ? code
     : 1011;
 }
@@ -192,7 +194,8 @@ export function createHubBridge(options: HubBridgeOptions) {
     const fetchRequest = toFetchRequest(request, origin);
     void options.authorize(fetchRequest, target.hub).then(
       (access) => {
-        if (!access.allowed) return refuseUpgrade(socket, access.status, access.status === 403 ? "Forbidden" : "Unauthorized");
+        if (!access.allowed)
+          return refuseUpgrade(socket, access.status, access.status === 403 ? "Forbidden" : "Unauthorized");
         const query = upstreamQuery(url.searchParams);
         const upstreamUrl = `${access.managerUrl.replace(/^http/, "ws")}${hubPaths[target.hub]}${query ? `?${query}` : ""}`;
         const upstream = new WebSocket(upstreamUrl, { headers: { Authorization: `Bearer ${access.accessToken}` } });

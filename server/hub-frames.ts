@@ -53,7 +53,8 @@ function recordFilter(transform: (message: unknown, isHandshake: boolean) => Out
 export function reducedFromManager(hub: HubName): FrameFilter {
   return recordFilter((message, isHandshake) => {
     if (!isObject(message)) return null;
-    if (isHandshake) return typeof message.error === "string" ? { error: "The live-update hub refused the connection." } : {};
+    if (isHandshake)
+      return typeof message.error === "string" ? { error: "The live-update hub refused the connection." } : {};
     switch (message.type) {
       case MessageType.Invocation: {
         if (typeof message.target !== "string") return null;
@@ -78,7 +79,9 @@ export function reducedFromManager(hub: HubName): FrameFilter {
 export function reducedFromBrowser(): FrameFilter {
   return recordFilter((message, isHandshake) => {
     if (isHandshake) {
-      return isObject(message) && message.protocol === "json" && message.version === 1 ? { protocol: "json", version: 1 } : "end";
+      return isObject(message) && message.protocol === "json" && message.version === 1
+        ? { protocol: "json", version: 1 }
+        : "end";
     }
     if (!isObject(message)) return null;
     if (message.type === MessageType.Ping) return { type: MessageType.Ping };

@@ -30,7 +30,10 @@ export function createOriginResolver(options: { publicUrl: string | null; trust:
   function requestOrigin(request: IncomingMessage) {
     const trusted = options.trust(request.socket.remoteAddress ?? "", 0);
     const encrypted = Boolean((request.socket as { encrypted?: boolean }).encrypted);
-    const protocol = ((trusted && firstValue(request.headers["x-forwarded-proto"])) || (encrypted ? "https" : "http")).toLowerCase();
+    const protocol = (
+      (trusted && firstValue(request.headers["x-forwarded-proto"])) ||
+      (encrypted ? "https" : "http")
+    ).toLowerCase();
     const host = (trusted && firstValue(request.headers["x-forwarded-host"])) || request.headers.host;
     if ((protocol !== "http" && protocol !== "https") || !host || !hostPattern.test(host)) return null;
     try {

@@ -36,7 +36,8 @@ function languageOf(request: Request): Language {
   return cookieLanguage(request) ?? (isLanguage(accepted) ? accepted : fallbackLanguage);
 }
 
-export type ServerTextKey = "tooManySignInAttempts" | "crossOriginRefused" | "formsOnly" | "lengthRequired" | "tooLarge";
+export type ServerTextKey =
+  "tooManySignInAttempts" | "crossOriginRefused" | "formsOnly" | "lengthRequired" | "tooLarge";
 
 /** The text under server.<key>, with {{name}} placeholders filled in. */
 export function plainText(request: Request, key: ServerTextKey, values: Record<string, string | number> = {}): string {

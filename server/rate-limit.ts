@@ -55,7 +55,8 @@ export function signInRateLimit(options: SignInRateLimitOptions): RequestHandler
     windows.set(address, entry);
     const elapsed = Math.floor((time - entry.start) / windowMs);
     if (elapsed >= 2) Object.assign(entry, { start: time, current: 0, previous: 0 });
-    else if (elapsed === 1) Object.assign(entry, { start: entry.start + windowMs, previous: entry.current, current: 0 });
+    else if (elapsed === 1)
+      Object.assign(entry, { start: entry.start + windowMs, previous: entry.current, current: 0 });
     return entry;
   }
 

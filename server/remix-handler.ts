@@ -2,7 +2,12 @@
 // takes the port from X-Forwarded-Host even from an untrusted client and its host from
 // express's own reading: here the URL is built on the console's one notion of its origin
 // (server/origin.ts), so loaders, actions, sign-in redirects and the cross-origin check agree.
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { OriginResolver } from "./origin";
@@ -35,7 +40,8 @@ export function remixRequestHandler(options: {
     try {
       const origin = options.origins.requestOrigin(request);
       // An absolute-form target ("GET http://elsewhere/") or "*" is no page of ours.
-      if (!origin || !request.originalUrl.startsWith("/")) return void response.status(400).type("text/plain").send("Bad Request");
+      if (!origin || !request.originalUrl.startsWith("/"))
+        return void response.status(400).type("text/plain").send("Bad Request");
       const controller = new AbortController();
       // Stop loaders and actions once the answer can no longer be sent (close without finish).
       let finished = false;

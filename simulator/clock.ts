@@ -75,7 +75,8 @@ export function createClock(initialSpeed = 1): Clock {
 }
 
 function checkedSpeed(speed: number) {
-  if (!Number.isFinite(speed) || speed <= 0) throw new RangeError(`The clock speed must be a positive number, not ${speed}`);
+  if (!Number.isFinite(speed) || speed <= 0)
+    throw new RangeError(`The clock speed must be a positive number, not ${speed}`);
   return speed;
 }
 

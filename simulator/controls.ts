@@ -44,7 +44,10 @@ const SeedSchema = z.union([
   z.object({ reset: z.literal(true) }).strict(),
 ]);
 
-const ClockSchema = z.object({ speed: z.number().positive().max(10_000), autonomous: z.boolean() }).partial().strict();
+const ClockSchema = z
+  .object({ speed: z.number().positive().max(10_000), autonomous: z.boolean() })
+  .partial()
+  .strict();
 
 const ListenerSchema = z.object({
   serialNumber: z.string().min(1),
@@ -60,7 +63,9 @@ const EventSchema = z.object({
   parameters: z.record(z.string(), z.string()).optional(),
 });
 
-const BurstSchema = z.object({ count: z.number().int().min(1).max(10_000), durationMs: z.number().int().min(1).max(60_000) }).strict();
+const BurstSchema = z
+  .object({ count: z.number().int().min(1).max(10_000), durationMs: z.number().int().min(1).max(60_000) })
+  .strict();
 
 const FingerprintSchema = z.object({ fingerprint: z.string().min(1).optional() }).strict();
 
@@ -177,7 +182,10 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
     }),
   );
 
-  router.get("/state", handle(() => summary()));
+  router.get(
+    "/state",
+    handle(() => summary()),
+  );
   router.use((req, res) => sendError(res, problems.routeNotFound(req.method, req.originalUrl)));
 
   function summary() {
@@ -211,7 +219,11 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
       hasAppCustomization: state.appCustomization !== null,
       faults: faults.current,
       hubConnections: hubs.connectionCount(),
-      clock: { speed: simulation.clock.speed, autonomous: simulation.life.isRunning, pendingTimers: simulation.clock.pendingCount() },
+      clock: {
+        speed: simulation.clock.speed,
+        autonomous: simulation.life.isRunning,
+        pendingTimers: simulation.clock.pendingCount(),
+      },
     };
   }
 

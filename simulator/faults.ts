@@ -15,7 +15,15 @@ export interface Faults {
   failWritesOnly: boolean;
 }
 
-const noFaults: Faults = { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false };
+const noFaults: Faults = {
+  latencyMs: 0,
+  failNext5xx: 0,
+  noInternet: false,
+  invalidToken: false,
+  down: false,
+  failPath: null,
+  failWritesOnly: false,
+};
 
 export class FaultInjection {
   private faults: Faults = { ...noFaults };

@@ -10,7 +10,11 @@ export interface HubBroadcaster {
 export function messageFor(change: ManagerChange): { hub: HubName; target: string; args: unknown[] } {
   switch (change.kind) {
     case "station":
-      return { hub: "stationsHub", target: hubMessages.stationsHub.stationChanged, args: [change.station, change.action] };
+      return {
+        hub: "stationsHub",
+        target: hubMessages.stationsHub.stationChanged,
+        args: [change.station, change.action],
+      };
     case "channel":
       return { hub: "stationsHub", target: hubMessages.stationsHub.channelChanged, args: [change.channel, "Update"] };
     case "statistics":
@@ -36,7 +40,11 @@ export function messageFor(change: ManagerChange): { hub: HubName; target: strin
         ? { hub: "appCustomizationHub", target: hubMessages.appCustomizationHub.updated, args: [change.configuration] }
         : { hub: "appCustomizationHub", target: hubMessages.appCustomizationHub.removed, args: [] };
     case "firmware":
-      return { hub: "updaterHub", target: hubMessages.updaterHub.firmwareChanged, args: [change.firmwareInfo, change.action] };
+      return {
+        hub: "updaterHub",
+        target: hubMessages.updaterHub.firmwareChanged,
+        args: [change.firmwareInfo, change.action],
+      };
     case "updateMetadata":
       return {
         hub: "updaterHub",

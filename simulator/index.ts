@@ -95,7 +95,11 @@ async function startIdentity(options: SimulatorOptions) {
     ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
   };
   if (options.identity.mode === "embedded") {
-    const provider = await createIdentityProvider({ ...providerOptions, issuer: options.identity.issuer, trustProxy: true });
+    const provider = await createIdentityProvider({
+      ...providerOptions,
+      issuer: options.identity.issuer,
+      trustProxy: true,
+    });
     return { provider, url: provider.issuer, close: () => provider.close() };
   }
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();

@@ -22,7 +22,9 @@ const usage = `Usage: npm run simulator -- [options]
   --help                     this text
 `;
 
-const booleanText = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => ["true", "1", "yes"].includes(value));
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => ["true", "1", "yes"].includes(value));
 const port = z.coerce.number().int().min(0).max(65535);
 
 const SettingsSchema = z.object({
@@ -97,7 +99,9 @@ async function main() {
     seedStations: settings.stations,
   });
 
-  const accounts = demoAccounts.map((account) => `    ${account.username} / ${account.password}  (${account.roles.join(", ")})`);
+  const accounts = demoAccounts.map(
+    (account) => `    ${account.username} / ${account.password}  (${account.roles.join(", ")})`,
+  );
   console.log(
     [
       "Station Manager simulator running",

@@ -80,7 +80,11 @@ export const problems = {
     });
   },
   unauthorized(): ProblemError {
-    return new ProblemError({ type: problemTypes.unauthorized, title: "A valid access token is required.", status: 401 });
+    return new ProblemError({
+      type: problemTypes.unauthorized,
+      title: "A valid access token is required.",
+      status: 401,
+    });
   },
   forbidden(action: string): ProblemError {
     return new ProblemError({

@@ -90,7 +90,10 @@ export class ManagerState {
       if (isVisible(record)) this.visibleSerialNumbers.add(record.station.serialNumber);
       const moderated = this.channelsToModerate(record);
       if (moderated.length > 0) {
-        this.moderatedChannels.set(record.station.serialNumber, new Map(moderated.map((channel) => [channel.id, channel])));
+        this.moderatedChannels.set(
+          record.station.serialNumber,
+          new Map(moderated.map((channel) => [channel.id, channel])),
+        );
       }
     }
     this.statistics = this.computeStatistics();
@@ -146,7 +149,11 @@ export class ManagerState {
     if (visible) this.visibleSerialNumbers.add(serialNumber);
     else this.visibleSerialNumbers.delete(serialNumber);
     if (visible || wasVisible) {
-      this.emit({ kind: "station", action: !wasVisible ? "Add" : visible ? "Update" : "Remove", station: record.station });
+      this.emit({
+        kind: "station",
+        action: !wasVisible ? "Add" : visible ? "Update" : "Remove",
+        station: record.station,
+      });
     }
 
     if (isInAppView(record)) for (const channel of commit.channels ?? []) this.emit({ kind: "channel", channel });

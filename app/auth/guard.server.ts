@@ -5,7 +5,13 @@ import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { refreshTokens } from "~/auth/identity.server";
 import { can, type PermissionAction } from "~/domain/permissions";
-import { changeSession, destroySession, getSession, type ConsoleSession, type SessionTokens } from "~/auth/session.server";
+import {
+  changeSession,
+  destroySession,
+  getSession,
+  type ConsoleSession,
+  type SessionTokens,
+} from "~/auth/session.server";
 import type { SessionUser } from "~/auth/user";
 import { currentPath, errorPage } from "~/error-pages.server";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";

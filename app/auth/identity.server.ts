@@ -113,7 +113,14 @@ async function createStrategy(
     clientSecret: identity.clientSecret,
     redirectURI: `${origin}/login`,
     scopes: identity.scopes,
-    cookie: { name: "oauth2", httpOnly: true as const, sameSite: "Lax" as const, path: "/", maxAge: 600, ...(secure ? { secure: true as const } : {}) },
+    cookie: {
+      name: "oauth2",
+      httpOnly: true as const,
+      sameSite: "Lax" as const,
+      path: "/",
+      maxAge: 600,
+      ...(secure ? { secure: true as const } : {}),
+    },
   };
   const verify = ({ tokens }: { tokens: OAuth2Tokens }) => signedInFrom(identity, tokens);
 

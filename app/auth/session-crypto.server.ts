@@ -60,7 +60,10 @@ export function createSessionSealer(secrets: readonly string[]): SessionSealer {
         const decipher = createDecipheriv("aes-256-gcm", key.key, ivBuffer, { authTagLength: tagBytes });
         decipher.setAAD(additionalData(key.id, sessionId));
         decipher.setAuthTag(bodyBuffer.subarray(bodyBuffer.length - tagBytes));
-        return Buffer.concat([decipher.update(bodyBuffer.subarray(0, bodyBuffer.length - tagBytes)), decipher.final()]).toString("utf8");
+        return Buffer.concat([
+          decipher.update(bodyBuffer.subarray(0, bodyBuffer.length - tagBytes)),
+          decipher.final(),
+        ]).toString("utf8");
       } catch {
         return null;
       }

@@ -27,7 +27,10 @@ export interface SessionStoreOptions {
 
 /** Rows written in the clear by an earlier version are sealed once, and their old bytes wiped. */
 function sealPlainRows(db: DatabaseSync, seal: (id: string, plaintext: string) => string) {
-  const plain = db.prepare("SELECT id, data FROM sessions WHERE data NOT LIKE 'v1.%'").all() as { id: string; data: string }[];
+  const plain = db.prepare("SELECT id, data FROM sessions WHERE data NOT LIKE 'v1.%'").all() as {
+    id: string;
+    data: string;
+  }[];
   if (plain.length === 0) return;
   const update = db.prepare("UPDATE sessions SET data = ? WHERE id = ?");
   db.exec("BEGIN");

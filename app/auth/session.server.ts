@@ -66,8 +66,7 @@ function createStorage(store: SessionStore, secure: boolean): Storage {
     secrets: sessionSecrets,
     maxAge: config.sessionMaxAgeSeconds,
   });
-  const expiry = (expires: Date | undefined) =>
-    expires ?? new Date(Date.now() + config.sessionMaxAgeSeconds * 1000);
+  const expiry = (expires: Date | undefined) => expires ?? new Date(Date.now() + config.sessionMaxAgeSeconds * 1000);
   const sessions = createSessionStorage<SessionData>({
     cookie,
     async createData(data, expires) {
@@ -92,7 +91,9 @@ function createStorage(store: SessionStore, secure: boolean): Storage {
 function getStorages(): Storages {
   if (!storages) {
     const { config, sessionSecrets } = getRuntime();
-    const store = createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"), { secrets: sessionSecrets });
+    const store = createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"), {
+      secrets: sessionSecrets,
+    });
     storages = { store, secure: createStorage(store, true), insecure: createStorage(store, false) };
     // Expired rows go away on their own; unref so the timer never keeps a process alive.
     setInterval(() => store.removeExpired(), 10 * 60 * 1000).unref();
@@ -129,7 +130,10 @@ export function destroySession(request: Request, session: ConsoleSession) {
  * (a flash shown twice or lost, a refreshed token replaced by a stale one). Returns undefined
  * when the request has no session.
  */
-export async function changeSession<T>(request: Request, change: (data: Partial<SessionData>) => T): Promise<T | undefined> {
+export async function changeSession<T>(
+  request: Request,
+  change: (data: Partial<SessionData>) => T,
+): Promise<T | undefined> {
   const { store, secure, insecure } = getStorages();
   const id: unknown = await (isHttps(request) ? secure : insecure).cookie.parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || id === "") return undefined;

@@ -15,7 +15,10 @@ export function ChannelProperties({ channel }: { channel: ChannelPropertyFlags }
   const { t } = useTranslation("moderation");
   const labels: Array<{ key: string; color: string }> = [];
   if (channel.uplinkEnabled) {
-    labels.push({ key: channel.uplinkUnmuted ? "audienceMicOpen" : "audienceMicMuted", color: channel.uplinkUnmuted ? "green" : "orange" });
+    labels.push({
+      key: channel.uplinkUnmuted ? "audienceMicOpen" : "audienceMicMuted",
+      color: channel.uplinkUnmuted ? "green" : "orange",
+    });
     if (channel.isQueueEnabled) labels.push({ key: "queue", color: "brand" });
   }
   if (channel.hasPin) labels.push({ key: "pin", color: "violet" });

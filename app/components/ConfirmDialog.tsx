@@ -24,7 +24,12 @@ export function ConfirmLink({
 }: { name: string; extra?: Record<string, string>; children: ReactNode } & ButtonProps) {
   const location = useLocation();
   return (
-    <Button component={Link} to={withSearchParams(location, { [confirmParam]: name, ...extra })} preventScrollReset {...buttonProps}>
+    <Button
+      component={Link}
+      to={withSearchParams(location, { [confirmParam]: name, ...extra })}
+      preventScrollReset
+      {...buttonProps}
+    >
       {children}
     </Button>
   );
@@ -115,9 +120,7 @@ export function ConfirmDialog({
         <Title order={2} size="h3" id={titleId}>
           {title}
         </Title>
-        {children ? (
-          <Box id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</Box>
-        ) : null}
+        {children ? <Box id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</Box> : null}
         <Form method="post" action={action ?? formAction} preventScrollReset>
           {Object.entries(fields).map(([field, value]) => (
             <input key={field} type="hidden" name={field} value={value} />
@@ -149,7 +152,14 @@ export function ConfirmDialog({
                 {t("actions.cancel")}
               </Button>
             )}
-            <Button type="submit" name="intent" value={intent} color={color} loading={submitting} disabled={confirmDisabled}>
+            <Button
+              type="submit"
+              name="intent"
+              value={intent}
+              color={color}
+              loading={submitting}
+              disabled={confirmDisabled}
+            >
               {confirmLabel}
             </Button>
           </SpacedGroup>

@@ -37,7 +37,11 @@ function SortHeader({ column, state }: { column: Column<unknown>; state: TableSt
   const active = state.sort === column.key;
   const nextOrder = active && state.order === "asc" ? "desc" : "asc";
   const Icon = !active ? IconArrowsSort : state.order === "asc" ? IconArrowUp : IconArrowDown;
-  const sortedState = !active ? null : state.order === "asc" ? t("dataTable.sortedAscending") : t("dataTable.sortedDescending");
+  const sortedState = !active
+    ? null
+    : state.order === "asc"
+      ? t("dataTable.sortedAscending")
+      : t("dataTable.sortedDescending");
   return (
     <Link
       className="table-sort-link"
@@ -67,7 +71,13 @@ function KeepParams({ except }: { except: string[] }) {
   );
 }
 
-export function PageSizeForm({ state, pageSizes = defaultPageSizes }: { state: TableState; pageSizes?: readonly number[] }) {
+export function PageSizeForm({
+  state,
+  pageSizes = defaultPageSizes,
+}: {
+  state: TableState;
+  pageSizes?: readonly number[];
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   return (
@@ -127,7 +137,15 @@ export function SearchForm({ state, label }: { state: TableState; label: string 
   );
 }
 
-export function Pagination({ state, total, pageSizes }: { state: TableState; total: number; pageSizes?: readonly number[] }) {
+export function Pagination({
+  state,
+  total,
+  pageSizes,
+}: {
+  state: TableState;
+  total: number;
+  pageSizes?: readonly number[];
+}) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between" mt="md" gap="md" align="flex-end">
@@ -159,7 +177,13 @@ export function PageNavigation({
   const to = Math.min(total, page * pageSize);
   const link = (target: number, text: string) =>
     target >= 1 && target <= pages ? (
-      <Button component={Link} to={withSearchParams(location, { [param]: target })} variant="default" size="xs" preventScrollReset>
+      <Button
+        component={Link}
+        to={withSearchParams(location, { [param]: target })}
+        variant="default"
+        size="xs"
+        preventScrollReset
+      >
         {text}
       </Button>
     ) : (

@@ -3,7 +3,12 @@
 import { Button, Center, Code, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { errorPageStatus, errorPageTextKeys as textKeys, isErrorPagePayload, type ErrorPagePayload } from "~/error-pages";
+import {
+  errorPageStatus,
+  errorPageTextKeys as textKeys,
+  isErrorPagePayload,
+  type ErrorPagePayload,
+} from "~/error-pages";
 
 function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
   const { t } = useTranslation();
@@ -16,7 +21,11 @@ function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
       // Signs out, then back to /login?redirectTo=<this page>.
       return (
         <Form method="post" action="/logout" reloadDocument>
-          <input type="hidden" name="redirectTo" value={payload.redirectTo ?? `${location.pathname}${location.search}`} />
+          <input
+            type="hidden"
+            name="redirectTo"
+            value={payload.redirectTo ?? `${location.pathname}${location.search}`}
+          />
           <Button type="submit">{label}</Button>
         </Form>
       );

@@ -29,12 +29,21 @@ function Phone({ children, label, background }: { children: React.ReactNode; lab
   );
 }
 
-export function PhonePreview({ logo, backgroundColor, highlightColor, fontColor, onboarding, channels }: PhonePreviewProps) {
+export function PhonePreview({
+  logo,
+  backgroundColor,
+  highlightColor,
+  fontColor,
+  onboarding,
+  channels,
+}: PhonePreviewProps) {
   const { t } = useTranslation();
   const background = `#${backgroundColor || defaultColours.backgroundColor}`;
   const highlight = `#${highlightColor || defaultColours.highlightColor}`;
   const text = `#${fontColourHex[fontColor]}`;
-  const samples = channels?.length ? channels.slice(0, 3) : [0, 1, 2].map((index) => t(`phonePreview.sampleChannels.${index}`));
+  const samples = channels?.length
+    ? channels.slice(0, 3)
+    : [0, 1, 2].map((index) => t(`phonePreview.sampleChannels.${index}`));
   const bordered = isWhitish(backgroundColor);
 
   return (

@@ -9,7 +9,12 @@ export function RefreshLink() {
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Anchor href={`${location.pathname}${location.search}`} className="no-js-only" size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+    <Anchor
+      href={`${location.pathname}${location.search}`}
+      className="no-js-only"
+      size="sm"
+      style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
+    >
       <IconRefresh size={16} aria-hidden="true" />
       {t("noscript.refresh")}
     </Anchor>

@@ -17,7 +17,14 @@ export function SwitchField({
   return (
     <div className="switch-field">
       <label className="switch-field-label" data-disabled={inputProps.disabled || undefined}>
-        <input {...inputProps} id={inputId} type="checkbox" role="switch" className="switch-field-input" aria-describedby={descriptionId} />
+        <input
+          {...inputProps}
+          id={inputId}
+          type="checkbox"
+          role="switch"
+          className="switch-field-input"
+          aria-describedby={descriptionId}
+        />
         <span className="switch-field-track" aria-hidden="true">
           <span className="switch-field-thumb" />
         </span>

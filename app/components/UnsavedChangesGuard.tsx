@@ -10,8 +10,13 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation();
   const blocker = useBlocker(
     useCallback(
-      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
-        when && currentLocation.pathname !== nextLocation.pathname,
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) => when && currentLocation.pathname !== nextLocation.pathname,
       [when],
     ),
   );

@@ -26,7 +26,11 @@ export function UrlDialogFrame({
   return (
     <Box pos="fixed" inset={0} style={{ zIndex: 400 }}>
       <Overlay fixed backgroundOpacity={0.55} blur={1} zIndex={400} />
-      <Box pos="fixed" inset={0} style={{ zIndex: 401, display: "grid", placeItems: "center", padding: "1rem", overflowY: "auto" }}>
+      <Box
+        pos="fixed"
+        inset={0}
+        style={{ zIndex: 401, display: "grid", placeItems: "center", padding: "1rem", overflowY: "auto" }}
+      >
         <FocusTrap active>
           <Paper
             role="dialog"

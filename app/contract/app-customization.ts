@@ -20,7 +20,10 @@ export type Onboarding = z.infer<typeof OnboardingSchema>;
 
 export const WritableAppCustomizationSchema = z.object({
   isActive: z.boolean(),
-  logo: z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/).nullable(),
+  logo: z
+    .string()
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/)
+    .nullable(),
   backgroundColor: hexColor,
   highlightColor: hexColor,
   fontColor: FontColorSchema,

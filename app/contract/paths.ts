@@ -18,14 +18,11 @@ export const managerPaths = {
     `${configurationApi}/stations/${enc(serialNumber)}/RestoreFactorySettings`,
   updateName: (serialNumber: string) => `${configurationApi}/stations/${enc(serialNumber)}/UpdateName`,
   updateAudioMode: (serialNumber: string) => `${configurationApi}/stations/${enc(serialNumber)}/UpdateAudioMode`,
-  updateAudioEncoder: (serialNumber: string) =>
-    `${configurationApi}/stations/${enc(serialNumber)}/UpdateAudioEncoder`,
-  updateAudioChannel: (serialNumber: string) =>
-    `${configurationApi}/stations/${enc(serialNumber)}/UpdateAudioChannel`,
+  updateAudioEncoder: (serialNumber: string) => `${configurationApi}/stations/${enc(serialNumber)}/UpdateAudioEncoder`,
+  updateAudioChannel: (serialNumber: string) => `${configurationApi}/stations/${enc(serialNumber)}/UpdateAudioChannel`,
   updateNetworkSettings: (serialNumber: string) =>
     `${configurationApi}/stations/${enc(serialNumber)}/UpdateNetworkSettings`,
-  stationConfiguration: (serialNumber: string) =>
-    `${configurationApi}/stations/${enc(serialNumber)}/configuration`,
+  stationConfiguration: (serialNumber: string) => `${configurationApi}/stations/${enc(serialNumber)}/configuration`,
 
   pinCode: (serialNumber: string, channelIndex: number) =>
     `${configurationApi}/stations/${enc(serialNumber)}/channels/${channelIndex}/pinCode`,

@@ -4,7 +4,19 @@
 // which parses every answer with it, and the simulator, which builds every answer with it.
 // Decisions on shapes the spec does not show: docs/decisions/002-manager-wire-contract.md.
 import * as z from "zod";
-import { AnalogInputLevelSchema, ChannelModeSchema, ComputedStateSchema, ConfigurationTypeSchema, DigitalInputTypeSchema, InputConnectorSchema, LatencyModeSchema, LinkStateSchema, NetworkInterfaceTypeSchema, OutputLevelSchema, UseCaseModeSchema } from "./enums";
+import {
+  AnalogInputLevelSchema,
+  ChannelModeSchema,
+  ComputedStateSchema,
+  ConfigurationTypeSchema,
+  DigitalInputTypeSchema,
+  InputConnectorSchema,
+  LatencyModeSchema,
+  LinkStateSchema,
+  NetworkInterfaceTypeSchema,
+  OutputLevelSchema,
+  UseCaseModeSchema,
+} from "./enums";
 
 export const NetworkInterfaceSchema = z.object({
   type: NetworkInterfaceTypeSchema,

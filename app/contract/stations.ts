@@ -4,7 +4,14 @@
 // Decisions on shapes the spec does not show: docs/decisions/002-manager-wire-contract.md.
 import * as z from "zod";
 import { StationTypeSchema, UseCaseModeSchema } from "./enums";
-import { AudioEncoderSchema, AuthorizationSchema, DeviceStateSchema, FunctionalitiesSchema, StationConfigurationSchema, StationStateSchema } from "./station-parts";
+import {
+  AudioEncoderSchema,
+  AuthorizationSchema,
+  DeviceStateSchema,
+  FunctionalitiesSchema,
+  StationConfigurationSchema,
+  StationStateSchema,
+} from "./station-parts";
 import { ChannelSchema } from "./channels";
 
 export const StationSchema = z.object({

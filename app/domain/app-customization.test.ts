@@ -54,7 +54,9 @@ describe("the app customization draft", () => {
     expect(isCustomizationChanged({ ...draft, highlightColor: "ffaa00" }, stored)).toBe(false);
     expect(isCustomizationChanged({ ...draft, highlightColor: "fa0" }, stored)).toBe(false);
     expect(isCustomizationChanged({ ...draft, highlightColor: "fa1" }, stored)).toBe(true);
-    expect(isCustomizationChanged({ ...draft, onboardings: moveScreen(draft.onboardings, "screen-2", -1) }, stored)).toBe(true);
+    expect(
+      isCustomizationChanged({ ...draft, onboardings: moveScreen(draft.onboardings, "screen-2", -1) }, stored),
+    ).toBe(true);
     expect(isCustomizationChanged({ ...draft, isActive: false }, stored)).toBe(true);
     expect(isCustomizationChanged(draftFrom(null), null)).toBe(false);
     expect(isCustomizationChanged({ ...draftFrom(null), logo }, null)).toBe(true);
@@ -63,7 +65,12 @@ describe("the app customization draft", () => {
   it("resets the logo and the colours separately to the defaults", () => {
     const draft = draftFrom(stored);
     expect(resetLogo(draft)).toMatchObject({ logo: null, backgroundColor: "112233", fontColor: "dark" });
-    expect(resetColours(draft)).toMatchObject({ logo, backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light" });
+    expect(resetColours(draft)).toMatchObject({
+      logo,
+      backgroundColor: "003746",
+      highlightColor: "0096D6",
+      fontColor: "light",
+    });
   });
 
   it("requires a logo, valid colours and complete screens before saving", () => {

@@ -69,13 +69,17 @@ export function previewColour(text: string, fallback: string): string {
 }
 
 function screensToWrite(screens: OnboardingScreen[]) {
-  return screensForSave(screens).map((screen) => ({ ...screen, headline: screen.headline.trim(), text: screen.text.trim() }));
+  return screensForSave(screens).map((screen) => ({
+    ...screen,
+    headline: screen.headline.trim(),
+    text: screen.text.trim(),
+  }));
 }
 
 /** The draft as written; a colour that is not valid becomes `invalidColour(colour)`. */
 function written(
   draft: CustomizationDraft,
-  invalidColour: (colour: "backgroundColor" | "highlightColor") => string
+  invalidColour: (colour: "backgroundColor" | "highlightColor") => string,
 ): WritableAppCustomization {
   return {
     isActive: draft.isActive,

@@ -51,7 +51,8 @@ export function inputChoices(
   },
   channelMode: "Mono" | "Stereo",
 ): InputChoice[] {
-  const label = (index: number) => state.inputInterfaces.find((input) => input.index === index)?.label ?? String(index + 1);
+  const label = (index: number) =>
+    state.inputInterfaces.find((input) => input.index === index)?.label ?? String(index + 1);
   return state.inputInterfaceCombinations
     .filter((pair) => (channelMode === "Mono") === (pair.right === null))
     .map((pair) => ({

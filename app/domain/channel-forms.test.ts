@@ -14,9 +14,12 @@ const schema = channelDetailsSchema({ inputs: ["0", "1"], outputs: ["0", "1"] })
 
 describe("channel details", () => {
   it("reads name, flags, input and output", () => {
-    const submission = parseWithZod(formData({ name: "Q&A", isEnabled: "on", uplinkEnabled: "on", uplinkOutput: "1", input: "0" }), {
-      schema,
-    });
+    const submission = parseWithZod(
+      formData({ name: "Q&A", isEnabled: "on", uplinkEnabled: "on", uplinkOutput: "1", input: "0" }),
+      {
+        schema,
+      },
+    );
     expect(submission.status === "success" && submission.value).toEqual({
       name: "Q&A",
       isHidden: false,
@@ -32,7 +35,9 @@ describe("channel details", () => {
       name: ["stations:validation.channelNameRequired"],
       input: ["stations:validation.inputInvalid"],
     });
-    expect(fieldErrors(parseWithZod(formData({ name: "A" }), { schema }))).toEqual({ input: ["stations:validation.inputRequired"] });
+    expect(fieldErrors(parseWithZod(formData({ name: "A" }), { schema }))).toEqual({
+      input: ["stations:validation.inputRequired"],
+    });
   });
 
   it("requires the audience-mic output while the mic is enabled", () => {
@@ -50,7 +55,9 @@ describe("channel PIN", () => {
 
   it("is exactly six digits while enabled", () => {
     expect(fieldErrors(parse({ pinEnabled: "on", pin: "12345" }))).toEqual({ pin: ["stations:validation.pinInvalid"] });
-    expect(fieldErrors(parse({ pinEnabled: "on", pin: "12345a" }))).toEqual({ pin: ["stations:validation.pinInvalid"] });
+    expect(fieldErrors(parse({ pinEnabled: "on", pin: "12345a" }))).toEqual({
+      pin: ["stations:validation.pinInvalid"],
+    });
     expect(fieldErrors(parse({ pinEnabled: "on" }))).toEqual({ pin: ["stations:validation.pinRequired"] });
     const set = parse({ pinEnabled: "on", pin: "482913" });
     expect(set.status === "success" && pinToSend(set.value)).toBe("482913");
@@ -119,7 +126,12 @@ describe("the channel update sent to the Manager", () => {
 
   it("changes nothing but the access when regenerating it", () => {
     const update = toUpdateAudioChannel(channel, null, { regenerateAccess: true });
-    expect(update).toMatchObject({ name: channel.name, inputInterfaceLeft: 1, inputInterfaceRight: null, regenerateAccess: true });
+    expect(update).toMatchObject({
+      name: channel.name,
+      inputInterfaceLeft: 1,
+      inputInterfaceRight: null,
+      regenerateAccess: true,
+    });
   });
 
   it("offers the station's valid inputs and its outputs", () => {

@@ -22,7 +22,10 @@ export interface ChannelOptions extends ChannelChoices {
 /** The inputs and outputs a channel of this station may use, for the form and its schema. */
 export function channelOptionsOf(station: Pick<Station, "state">): ChannelOptions {
   const inputOptions = inputChoices(station.state, station.state.audioEncoder.channelMode);
-  const outputOptions = station.state.outputSources.map((source) => ({ value: String(source.index), label: source.label }));
+  const outputOptions = station.state.outputSources.map((source) => ({
+    value: String(source.index),
+    label: source.label,
+  }));
   return {
     inputs: inputOptions.map((choice) => choice.value),
     outputs: outputOptions.map((choice) => choice.value),
@@ -72,7 +75,11 @@ export const pinSchema = z
   })
   .superRefine((value, context) => {
     if (!value.pinEnabled) return;
-    const message = !value.pin ? "stations:validation.pinRequired" : isValidPin(value.pin) ? null : "stations:validation.pinInvalid";
+    const message = !value.pin
+      ? "stations:validation.pinRequired"
+      : isValidPin(value.pin)
+        ? null
+        : "stations:validation.pinInvalid";
     if (message) context.addIssue({ code: "custom", path: ["pin"], message });
   });
 

@@ -2,7 +2,8 @@
 // Update-required or Unknown station is online, so "not running" would be untrue there.
 import type { ComputedState } from "~/contract/enums";
 
-export type ConnectionBlockedReason = "notConnected" | "unauthorized" | "updateRequired" | "unknownType" | "unsupported";
+export type ConnectionBlockedReason =
+  "notConnected" | "unauthorized" | "updateRequired" | "unknownType" | "unsupported";
 
 export function connectionBlockedReason(state: ComputedState): ConnectionBlockedReason | null {
   switch (state) {

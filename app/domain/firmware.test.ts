@@ -19,11 +19,9 @@ describe("firmware versions", () => {
     expect(compareVersions("6.2", "6.2.0.0")).toBe(0);
     expect(compareVersions("6.2.0.1", "6.2.0")).toBeGreaterThan(0);
     expect(newestVersion(["6.0.3", "6.10.0", "6.2.0.1", "6.1.0"])).toBe("6.10.0");
-    expect(sortNewestFirst([{ version: "6.0.3" }, { version: "6.10.0" }, { version: "6.2.0.1" }]).map((v) => v.version)).toEqual([
-      "6.10.0",
-      "6.2.0.1",
-      "6.0.3",
-    ]);
+    expect(
+      sortNewestFirst([{ version: "6.0.3" }, { version: "6.10.0" }, { version: "6.2.0.1" }]).map((v) => v.version),
+    ).toEqual(["6.10.0", "6.2.0.1", "6.0.3"]);
     expect(newestVersion([])).toBeNull();
   });
 });
@@ -36,7 +34,13 @@ describe("firmware update status", () => {
   });
 
   it("counts every status but Unknown, Current, Error, UpdateFailed and Rebooting as updating", () => {
-    const settled = [updateStatus.Unknown, updateStatus.Current, updateStatus.Error, updateStatus.UpdateFailed, updateStatus.Rebooting];
+    const settled = [
+      updateStatus.Unknown,
+      updateStatus.Current,
+      updateStatus.Error,
+      updateStatus.UpdateFailed,
+      updateStatus.Rebooting,
+    ];
     for (let status = 0; status <= 15; status += 1) {
       expect(isUpdating(status), updateStatusName(status)).toBe(!settled.includes(status));
     }
@@ -98,7 +102,9 @@ describe("when a firmware update may start", () => {
   });
 
   it("is the way out of the broken 6.0.3 reboot", () => {
-    expect(firmwareUpdateBlockedBy("Connected", { status: updateStatus.Rebooting, currentVersion: "6.0.3" })).toBeNull();
+    expect(
+      firmwareUpdateBlockedBy("Connected", { status: updateStatus.Rebooting, currentVersion: "6.0.3" }),
+    ).toBeNull();
   });
 });
 
@@ -111,7 +117,10 @@ describe("the versions offered", () => {
       releaseNotesUrl: "",
       eulaUrl: "",
     });
-    const choices = firmwareChoices([release("6.10.0"), release("6.0.3"), release("6.2.0"), release("6.2.0.1")], "6.2.0");
+    const choices = firmwareChoices(
+      [release("6.10.0"), release("6.0.3"), release("6.2.0"), release("6.2.0.1")],
+      "6.2.0",
+    );
     expect(choices.map((choice) => [choice.version, choice.isInstalled, choice.isNewer])).toEqual([
       ["6.10.0", false, true],
       ["6.2.0.1", false, true],

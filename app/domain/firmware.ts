@@ -92,10 +92,9 @@ export interface FirmwareChoice {
 }
 
 /** The versions a station of this type can install, newest first, marked against the installed one. */
-export function firmwareChoices<T extends { id: string; version: string; releaseDate: string; releaseNotesUrl: string; eulaUrl: string }>(
-  available: readonly T[],
-  currentVersion: string,
-): FirmwareChoice[] {
+export function firmwareChoices<
+  T extends { id: string; version: string; releaseDate: string; releaseNotesUrl: string; eulaUrl: string },
+>(available: readonly T[], currentVersion: string): FirmwareChoice[] {
   return sortNewestFirst(available).map(({ id, version, releaseDate, releaseNotesUrl, eulaUrl }) => ({
     id,
     version,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { sortModerationRows, stationLabel, type ModerationRow } from "~/domain/moderation-list";
 
-const row = (name: string, channelId: string, station: string | null, serial: string, index: number, waiting: number): ModerationRow => ({
+const row = (
+  name: string,
+  channelId: string,
+  station: string | null,
+  serial: string,
+  index: number,
+  waiting: number,
+): ModerationRow => ({
   name,
   channelId,
   stationName: station,
@@ -33,7 +40,9 @@ describe("sortModerationRows", () => {
       "Main Hall – English",
       "Main Hall – Deutsch",
     ]);
-    expect(names(sortModerationRows(rows, { sort: "channelId", order: "asc", search: "" }))[0]).toBe("Main Hall – English");
+    expect(names(sortModerationRows(rows, { sort: "channelId", order: "asc", search: "" }))[0]).toBe(
+      "Main Hall – English",
+    );
   });
 
   it("sorts stations by name, falling back to the serial number; ties keep the station's channel order", () => {
@@ -48,7 +57,9 @@ describe("sortModerationRows", () => {
 
   it("finds rows by channel name, channel ID or station, ignoring case", () => {
     expect(names(sortModerationRows(rows, { sort: "channel", order: "asc", search: "main hall" }))).toHaveLength(2);
-    expect(names(sortModerationRows(rows, { sort: "channel", order: "asc", search: "kx4p" }))).toEqual(["Q&A Microphone"]);
+    expect(names(sortModerationRows(rows, { sort: "channel", order: "asc", search: "kx4p" }))).toEqual([
+      "Q&A Microphone",
+    ]);
     expect(names(sortModerationRows(rows, { sort: "channel", order: "asc", search: "mcs-0048" }))).toEqual(["Foyer"]);
   });
 });

@@ -46,7 +46,9 @@ describe("network settings", () => {
   });
 
   it("requires a valid IP and netmask and at least one DNS server on a static interface", () => {
-    expect(fieldErrors(parse({ ...staticControl, "control.ip": "" }))).toEqual({ "control.ip": ["stations:validation.ipRequired"] });
+    expect(fieldErrors(parse({ ...staticControl, "control.ip": "" }))).toEqual({
+      "control.ip": ["stations:validation.ipRequired"],
+    });
     expect(fieldErrors(parse({ ...staticControl, "control.ip": "10.10.20.300" }))).toEqual({
       "control.ip": ["stations:validation.ipInvalid"],
     });
@@ -56,7 +58,9 @@ describe("network settings", () => {
     expect(fieldErrors(parse({ ...staticControl, "control.netmask": "" }))).toEqual({
       "control.netmask": ["stations:validation.netmaskRequired"],
     });
-    expect(fieldErrors(parse({ ...staticControl, "control.dns1": "" }))).toEqual({ "control.dns1": ["stations:validation.dnsRequired"] });
+    expect(fieldErrors(parse({ ...staticControl, "control.dns1": "" }))).toEqual({
+      "control.dns1": ["stations:validation.dnsRequired"],
+    });
     expect(fieldErrors(parse({ ...staticControl, "control.dns1": "", "control.dns3": "1.1.1.1" }))).toEqual({});
     expect(fieldErrors(parse({ ...staticControl, "control.dns2": "dns.example" }))).toEqual({
       "control.dns2": ["stations:validation.ipInvalid"],
@@ -81,13 +85,19 @@ describe("network settings", () => {
 
 describe("DNS discovery", () => {
   it("needs a valid manager IP when discovery is off", () => {
-    const parseDns = (entries: Record<string, string>) => parseWithZod(formData(entries), { schema: dnsDiscoverySchema });
-    expect(fieldErrors(parseDns({}))).toEqual({ managerIpAddress: ["stations:components.dnsConfigCard.errors.ipRequired"] });
+    const parseDns = (entries: Record<string, string>) =>
+      parseWithZod(formData(entries), { schema: dnsDiscoverySchema });
+    expect(fieldErrors(parseDns({}))).toEqual({
+      managerIpAddress: ["stations:components.dnsConfigCard.errors.ipRequired"],
+    });
     expect(fieldErrors(parseDns({ managerIpAddress: "0.0.0.0" }))).toEqual({
       managerIpAddress: ["stations:components.dnsConfigCard.errors.ipInvalid"],
     });
     const on = parseDns({ useDnsDiscovery: "on", managerIpAddress: "" });
-    expect(on.status === "success" && toDnsDiscoverySettings(on.value)).toEqual({ useDnsDiscovery: true, managerIpAddress: "" });
+    expect(on.status === "success" && toDnsDiscoverySettings(on.value)).toEqual({
+      useDnsDiscovery: true,
+      managerIpAddress: "",
+    });
     const off = parseDns({ managerIpAddress: "10.10.1.5" });
     expect(off.status === "success" && toDnsDiscoverySettings(off.value)).toEqual({
       useDnsDiscovery: false,
@@ -112,7 +122,16 @@ describe("saving one interface of the two", () => {
     searchDomains: ["venue.local"],
     fqdn: "mcs-0042-stream.venue.local",
   };
-  const configuredDynamic = { ...lease, ip: "", netmask: "", prefixLength: 0, gateway: "", dns1: "", searchDomains: [], fqdn: "" };
+  const configuredDynamic = {
+    ...lease,
+    ip: "",
+    netmask: "",
+    prefixLength: 0,
+    gateway: "",
+    dns1: "",
+    searchDomains: [],
+    fqdn: "",
+  };
   const interfaces = { configured: configuredDynamic, live: lease };
 
   it("starts a dynamic interface's form from its lease, search domains and FQDN included", () => {

@@ -32,10 +32,16 @@ export const networkInterfaceSchema = z
     }
     // A dynamic interface takes its address from DHCP: the static fields do not apply.
     if (value.mode !== "Static") return;
-    report("ip", firstFailure(value.ip, [required("stations:validation.ipRequired"), ipv4("stations:validation.ipInvalid")]));
+    report(
+      "ip",
+      firstFailure(value.ip, [required("stations:validation.ipRequired"), ipv4("stations:validation.ipInvalid")]),
+    );
     report(
       "netmask",
-      firstFailure(value.netmask, [required("stations:validation.netmaskRequired"), netmask("stations:validation.netmaskInvalid")]),
+      firstFailure(value.netmask, [
+        required("stations:validation.netmaskRequired"),
+        netmask("stations:validation.netmaskInvalid"),
+      ]),
     );
     report("gateway", ipv4("stations:validation.ipInvalid")(value.gateway));
     for (const field of dnsFields) report(field, ipv4("stations:validation.ipInvalid")(value[field]));
@@ -104,7 +110,17 @@ function effective(settings: NetworkInterfaceSettings): NetworkInterfaceSettings
 /** The interface's configuration as UpdateNetworkSettings takes it back. */
 export function currentInterfaceSettings(configured: NetworkInterface): NetworkInterfaceSettings {
   const { mode, ip, netmask, gateway, dns1, dns2, dns3, searchDomains, fqdn } = configured;
-  return { mode: mode === "Static" ? "Static" : "Dynamic", ip, netmask, gateway, dns1, dns2, dns3, searchDomains, fqdn };
+  return {
+    mode: mode === "Static" ? "Static" : "Dynamic",
+    ip,
+    netmask,
+    gateway,
+    dns1,
+    dns2,
+    dns3,
+    searchDomains,
+    fqdn,
+  };
 }
 
 /**

@@ -3,7 +3,10 @@ import { interfaceTypeFor, isHostname, joinSearchDomains, prefixLength, splitSea
 
 describe("network rules", () => {
   it("splits search domains on commas, trims them and drops empty parts", () => {
-    expect(splitSearchDomains(" venue.example, ,hall.venue.example ,, ")).toEqual(["venue.example", "hall.venue.example"]);
+    expect(splitSearchDomains(" venue.example, ,hall.venue.example ,, ")).toEqual([
+      "venue.example",
+      "hall.venue.example",
+    ]);
     expect(splitSearchDomains("")).toEqual([]);
     expect(joinSearchDomains(["a.example", "b.example"])).toBe("a.example, b.example");
   });

@@ -11,7 +11,13 @@ import {
   type OnboardingScreen,
 } from "~/domain/onboarding";
 
-const screen = (id: string, sortId: number, headline = "", text = ""): OnboardingScreen => ({ id, sortId, headline, text, picture: null });
+const screen = (id: string, sortId: number, headline = "", text = ""): OnboardingScreen => ({
+  id,
+  sortId,
+  headline,
+  text,
+  picture: null,
+});
 
 describe("the onboarding list", () => {
   it("starts with a single empty slide when there are none", () => {
@@ -46,7 +52,9 @@ describe("the onboarding list", () => {
   });
 
   it("drops empty screens on save and renumbers the rest from 1", () => {
-    expect(screensForSave([screen("a", 1), screen("b", 2, "Two", "2"), blankScreen(3), screen("d", 4, "Four", "4")])).toEqual([
+    expect(
+      screensForSave([screen("a", 1), screen("b", 2, "Two", "2"), blankScreen(3), screen("d", 4, "Four", "4")]),
+    ).toEqual([
       { sortId: 1, headline: "Two", text: "2", picture: null },
       { sortId: 2, headline: "Four", text: "4", picture: null },
     ]);

@@ -33,7 +33,9 @@ export function isEmptyScreen(screen: Pick<OnboardingScreen, "headline" | "text"
 /** No onboardings yet: a single empty slide. */
 export function initialScreens(screens: Array<Omit<OnboardingScreen, "id">>): OnboardingScreen[] {
   if (screens.length === 0) return [blankScreen(1)];
-  return renumber([...screens].sort((a, b) => a.sortId - b.sortId).map((screen) => ({ ...screen, id: newOnboardingId() })));
+  return renumber(
+    [...screens].sort((a, b) => a.sortId - b.sortId).map((screen) => ({ ...screen, id: newOnboardingId() })),
+  );
 }
 
 /** Appends a blank screen with sortId = length + 1, up to the limit. */

@@ -4,7 +4,8 @@ import { hubMessages } from "~/contract/hubs";
 
 describe("isExpectedChange", () => {
   it("accepts the actions the spec names per item", () => {
-    for (const action of ["Add", "Update", "Remove"]) expect(isExpectedChange(hubMessages.stationsHub.stationChanged, action)).toBe(true);
+    for (const action of ["Add", "Update", "Remove"])
+      expect(isExpectedChange(hubMessages.stationsHub.stationChanged, action)).toBe(true);
     expect(isExpectedChange(hubMessages.stationsHub.channelChanged, "Update")).toBe(true);
     expect(isExpectedChange(hubMessages.systemEventsHub.systemEventChanged, "Add")).toBe(true);
     expect(isExpectedChange(hubMessages.updaterHub.firmwareChanged, "Update")).toBe(true);

@@ -56,8 +56,20 @@ describe("toModerationUpdate", () => {
   });
 
   it("sends an empty string for a missing PIN and trims the name", () => {
-    const update = toModerationUpdate({ name: "  Q&A ", pinCode: null, uplinkEnabled: false, uplinkUnmuted: false, isQueueEnabled: false });
-    expect(update).toEqual({ name: "Q&A", pinCode: "", uplinkEnabled: false, uplinkMuted: true, isQueueEnabled: false });
+    const update = toModerationUpdate({
+      name: "  Q&A ",
+      pinCode: null,
+      uplinkEnabled: false,
+      uplinkUnmuted: false,
+      isQueueEnabled: false,
+    });
+    expect(update).toEqual({
+      name: "Q&A",
+      pinCode: "",
+      uplinkEnabled: false,
+      uplinkMuted: true,
+      isQueueEnabled: false,
+    });
     expect(toModerationUpdate({ ...update, uplinkUnmuted: false, pinCode: "" }).pinCode).toBe("");
     expect(toModerationUpdate({ ...update, uplinkUnmuted: false, pinCode: "654321" }).pinCode).toBe("654321");
   });

@@ -10,7 +10,6 @@ import {
 } from "~/domain/station-forms";
 import { fieldErrors as errorsOf, formData as form } from "../../tests/support/form-data";
 
-
 describe("renaming a station", () => {
   it("requires a name, trimmed", () => {
     expect(errorsOf(parseWithZod(form({ name: "" }), { schema: renameStationSchema }))).toEqual({
@@ -57,13 +56,17 @@ describe("audio settings", () => {
     expect(errorsOf(parseWithZod(form({ ...valid, latencyMs: "abc" }), { schema: audioSettingsSchema }))).toEqual({
       latencyMs: ["stations:validation.latencyInvalid"],
     });
-    const optimised = parseWithZod(form({ ...valid, latencyMode: "Optimised", latencyMs: "" }), { schema: audioSettingsSchema });
+    const optimised = parseWithZod(form({ ...valid, latencyMode: "Optimised", latencyMs: "" }), {
+      schema: audioSettingsSchema,
+    });
     expect(optimised.status).toBe("success");
     if (optimised.status === "success") expect(toAudioEncoder(optimised.value, { latencyMs: 180 }).latencyMs).toBe(180);
   });
 
   it("rejects values outside the choices", () => {
-    expect(errorsOf(parseWithZod(form({ ...valid, channelMode: "Surround" }), { schema: audioSettingsSchema }))).toEqual({
+    expect(
+      errorsOf(parseWithZod(form({ ...valid, channelMode: "Surround" }), { schema: audioSettingsSchema })),
+    ).toEqual({
       channelMode: ["stations:validation.chooseOne"],
     });
   });
@@ -80,10 +83,14 @@ describe("noise gate and output", () => {
   });
 
   it("takes an output level and a gain from −12 to +12 dB", () => {
-    expect(parseWithZod(form({ level: "Minus10dBV", gainDb: "6" }), { schema: outputSettingsSchema }).status).toBe("success");
-    expect(errorsOf(parseWithZod(form({ level: "Plus4dBu", gainDb: "13" }), { schema: outputSettingsSchema }))).toEqual({
-      gainDb: ["stations:validation.outputGainInvalid"],
-    });
+    expect(parseWithZod(form({ level: "Minus10dBV", gainDb: "6" }), { schema: outputSettingsSchema }).status).toBe(
+      "success",
+    );
+    expect(errorsOf(parseWithZod(form({ level: "Plus4dBu", gainDb: "13" }), { schema: outputSettingsSchema }))).toEqual(
+      {
+        gainDb: ["stations:validation.outputGainInvalid"],
+      },
+    );
   });
 });
 
@@ -93,7 +100,12 @@ describe("starting a firmware update", () => {
       firmwareId: ["stations:validation.firmwareVersionRequired"],
       eulaAccepted: ["stations:validation.eulaRequired"],
     });
-    const submission = parseWithZod(form({ firmwareId: "mcs-200-6.10.0", eulaAccepted: "on" }), { schema: firmwareUpdateSchema });
-    expect(submission.status === "success" && submission.value).toEqual({ firmwareId: "mcs-200-6.10.0", eulaAccepted: true });
+    const submission = parseWithZod(form({ firmwareId: "mcs-200-6.10.0", eulaAccepted: "on" }), {
+      schema: firmwareUpdateSchema,
+    });
+    expect(submission.status === "success" && submission.value).toEqual({
+      firmwareId: "mcs-200-6.10.0",
+      eulaAccepted: true,
+    });
   });
 });

@@ -2,7 +2,14 @@
 // messages, used by the server (parseWithZod) and, with JavaScript, the browser. Conform turns an
 // empty field into undefined, so "required" messages sit on the type.
 import * as z from "zod";
-import { AnalogInputLevelSchema, ChannelModeSchema, DigitalInputTypeSchema, InputConnectorSchema, LatencyModeSchema, OutputLevelSchema } from "~/contract/enums";
+import {
+  AnalogInputLevelSchema,
+  ChannelModeSchema,
+  DigitalInputTypeSchema,
+  InputConnectorSchema,
+  LatencyModeSchema,
+  OutputLevelSchema,
+} from "~/contract/enums";
 import type { AudioEncoder } from "~/contract/station-parts";
 
 export const nameMaxLength = 64;

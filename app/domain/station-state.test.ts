@@ -20,7 +20,10 @@ describe("what a station's state allows", () => {
   });
 
   it("blocks editing and reboot while not connected, updating or rebooting, with the reason", () => {
-    const disconnected = { ...connected, deviceState: { ...connected.deviceState, computedState: "Disconnected" as const } };
+    const disconnected = {
+      ...connected,
+      deviceState: { ...connected.deviceState, computedState: "Disconnected" as const },
+    };
     expect(stationAvailability(disconnected, updateStatus.Current).editBlockedBy).toBe("notConnected");
     expect(stationAvailability(connected, updateStatus.Downloading).editBlockedBy).toBe("updating");
     expect(stationAvailability(connected, updateStatus.Rebooting).rebootBlockedBy).toBe("rebooting");
@@ -29,14 +32,20 @@ describe("what a station's state allows", () => {
   });
 
   it("blocks only the reboot on firmware that cannot reboot", () => {
-    const availability = stationAvailability({ ...connected, functionalities: { canReboot: false, hasAudienceMic: true } }, updateStatus.Current);
+    const availability = stationAvailability(
+      { ...connected, functionalities: { canReboot: false, hasAudienceMic: true } },
+      updateStatus.Current,
+    );
     expect(availability.canEdit).toBe(true);
     expect(availability.rebootBlockedBy).toBe("cannotReboot");
   });
 
   it("names the connection state that blocks editing: an online station is not called not running", () => {
     const inState = (computedState: "Unauthorized" | "UpdateRequired" | "Unknown" | "Unsupported") =>
-      stationAvailability({ ...connected, deviceState: { ...connected.deviceState, computedState } }, updateStatus.Current).editBlockedBy;
+      stationAvailability(
+        { ...connected, deviceState: { ...connected.deviceState, computedState } },
+        updateStatus.Current,
+      ).editBlockedBy;
     expect(inState("Unauthorized")).toBe("unauthorized");
     expect(inState("UpdateRequired")).toBe("updateRequired");
     expect(inState("Unknown")).toBe("unknownType");

@@ -43,10 +43,7 @@ function editBlockedReason(station: AvailabilityInput, firmwareStatus: number): 
   return null;
 }
 
-export function stationAvailability(
-  station: AvailabilityInput,
-  firmwareStatus: number,
-): StationAvailability {
+export function stationAvailability(station: AvailabilityInput, firmwareStatus: number): StationAvailability {
   const editBlockedBy = editBlockedReason(station, firmwareStatus);
   const rebootBlockedBy = editBlockedBy ?? (station.functionalities.canReboot ? null : "cannotReboot");
   return { canEdit: editBlockedBy === null, editBlockedBy, canReboot: rebootBlockedBy === null, rebootBlockedBy };

@@ -10,7 +10,12 @@ import {
 
 describe("system event types", () => {
   it("names 0 unknown, 1 info, 2 warning, 3 error", () => {
-    expect([0, 1, 2, 3].map((type) => systemEventTypeName(type as 0 | 1 | 2 | 3))).toEqual(["unknown", "info", "warning", "error"]);
+    expect([0, 1, 2, 3].map((type) => systemEventTypeName(type as 0 | 1 | 2 | 3))).toEqual([
+      "unknown",
+      "info",
+      "warning",
+      "error",
+    ]);
   });
 });
 

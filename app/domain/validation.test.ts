@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { email, firstFailure, ipv4, isIpv4, isNetmask, maxLength, minLength, netmask, required } from "~/domain/validation";
+import {
+  email,
+  firstFailure,
+  ipv4,
+  isIpv4,
+  isNetmask,
+  maxLength,
+  minLength,
+  netmask,
+  required,
+} from "~/domain/validation";
 
 describe("the shared rule builders", () => {
   it("required: a string must be non-empty after trimming, anything else truthy", () => {
@@ -37,7 +47,14 @@ describe("the shared rule builders", () => {
   });
 
   it("netmask: contiguous ones; empty passes", () => {
-    for (const mask of ["255.255.255.0", "255.255.255.255", "255.255.254.0", "255.128.0.0", "0.0.0.0", "255.255.255.252"]) {
+    for (const mask of [
+      "255.255.255.0",
+      "255.255.255.255",
+      "255.255.254.0",
+      "255.128.0.0",
+      "0.0.0.0",
+      "255.255.255.252",
+    ]) {
       expect(isNetmask(mask), mask).toBe(true);
     }
     for (const mask of ["255.0.255.0", "255.255.253.0", "255.255.255.1", "256.0.0.0", "255.255.0", "255.255.128.128"]) {

@@ -49,12 +49,16 @@ export function isNetmask(value: string): boolean {
 export const ipv4 =
   (message: string): Rule =>
   (value) =>
-    value === undefined || value === null || value === "" || (typeof value === "string" && isIpv4(value)) ? null : message;
+    value === undefined || value === null || value === "" || (typeof value === "string" && isIpv4(value))
+      ? null
+      : message;
 
 export const netmask =
   (message: string): Rule =>
   (value) =>
-    value === undefined || value === null || value === "" || (typeof value === "string" && isNetmask(value)) ? null : message;
+    value === undefined || value === null || value === "" || (typeof value === "string" && isNetmask(value))
+      ? null
+      : message;
 
 /** Runs rules in order and answers the first message. */
 export function firstFailure(value: unknown, rules: Rule[]): string | null {

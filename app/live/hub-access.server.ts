@@ -27,5 +27,11 @@ export async function authorizeHubRequest(request: Request, hub: HubName): Promi
   const session = await getSession(request);
   const tokens = session.get("tokens");
   if (!tokens) return { allowed: false, status: 401 };
-  return { allowed: true, accessToken: tokens.accessToken, managerUrl: getRuntime().managerUrl, sessionId: session.id, scope };
+  return {
+    allowed: true,
+    accessToken: tokens.accessToken,
+    managerUrl: getRuntime().managerUrl,
+    sessionId: session.id,
+    scope,
+  };
 }

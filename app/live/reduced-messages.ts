@@ -10,7 +10,16 @@ type Plain = string | number | boolean | null;
 const changeActions = new Set(["Add", "Update", "Remove"]);
 
 const stationFields = ["id", "serialNumber", "name"] as const;
-const channelFields = ["id", "index", "name", "stationSerialNumber", "uplinkEnabled", "uplinkUnmuted", "isEnabled", "isHidden"] as const;
+const channelFields = [
+  "id",
+  "index",
+  "name",
+  "stationSerialNumber",
+  "uplinkEnabled",
+  "uplinkUnmuted",
+  "isEnabled",
+  "isHidden",
+] as const;
 const moderationChannelFields = [
   "id",
   "index",

@@ -23,5 +23,7 @@ export function deleteAppCustomization(manager: ManagerClient, id: string, curre
 /** Saves the configuration: an update of the stored one, or a create when none is stored. */
 export async function saveAppCustomization(manager: ManagerClient, configuration: WritableAppCustomization) {
   const stored = await getAppCustomization(manager);
-  return stored ? updateAppCustomization(manager, stored.id, configuration) : createAppCustomization(manager, configuration);
+  return stored
+    ? updateAppCustomization(manager, stored.id, configuration)
+    : createAppCustomization(manager, configuration);
 }

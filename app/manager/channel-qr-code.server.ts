@@ -5,6 +5,11 @@ import { managerPaths } from "~/contract/paths";
 export type QrCodeFormat = "svg" | "png";
 
 /** The Manager's file as it sent it (type and Content-Disposition included). */
-export function getChannelQrCode(manager: ManagerClient, serialNumber: string, channelIndex: number, format: QrCodeFormat) {
+export function getChannelQrCode(
+  manager: ManagerClient,
+  serialNumber: string,
+  channelIndex: number,
+  format: QrCodeFormat,
+) {
   return manager.download(managerPaths.qrCode(serialNumber, channelIndex, format));
 }

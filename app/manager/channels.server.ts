@@ -18,6 +18,11 @@ export function setTestTone(manager: ManagerClient, serialNumber: string, channe
 }
 
 /** The QR code of the channel's join link, as the Manager sends it (with its file name). */
-export function downloadQrCode(manager: ManagerClient, serialNumber: string, channelIndex: number, format: "svg" | "png") {
+export function downloadQrCode(
+  manager: ManagerClient,
+  serialNumber: string,
+  channelIndex: number,
+  format: "svg" | "png",
+) {
   return manager.download(managerPaths.qrCode(serialNumber, channelIndex, format));
 }

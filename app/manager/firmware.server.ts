@@ -23,5 +23,10 @@ export async function syncUpdateMetadata(manager: ManagerClient) {
 }
 
 export function startFirmwareUpdate(manager: ManagerClient, serialNumber: string, firmwareId: string) {
-  return manager.send("PUT", managerPaths.startFirmwareUpdate(serialNumber, firmwareId), { eulaAccepted: true }, FirmwareInfoSchema);
+  return manager.send(
+    "PUT",
+    managerPaths.startFirmwareUpdate(serialNumber, firmwareId),
+    { eulaAccepted: true },
+    FirmwareInfoSchema,
+  );
 }

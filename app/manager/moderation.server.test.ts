@@ -34,7 +34,9 @@ describe("oneAtATimePerChannel", () => {
     expect(await oneAtATimePerChannel("MCS-0042/1", async () => "other channel")).toBe("other channel");
     blocked.resolve();
     await slow;
-    await expect(oneAtATimePerChannel("MCS-0043/1", async () => Promise.reject(new Error("Manager down")))).rejects.toThrow("Manager down");
+    await expect(
+      oneAtATimePerChannel("MCS-0043/1", async () => Promise.reject(new Error("Manager down"))),
+    ).rejects.toThrow("Manager down");
     expect(await oneAtATimePerChannel("MCS-0043/1", async () => "after the failure")).toBe("after the failure");
   });
 });

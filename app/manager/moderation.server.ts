@@ -3,7 +3,12 @@
 // serial number and its index.
 import type { ManagerClient } from "~/manager/http.server";
 import { managerPaths } from "~/contract/paths";
-import { ModerationChannelSchema, ModerationListSchema, type ModerationChannel, type UpdateModerationChannel } from "~/contract/moderation";
+import {
+  ModerationChannelSchema,
+  ModerationListSchema,
+  type ModerationChannel,
+  type UpdateModerationChannel,
+} from "~/contract/moderation";
 
 export function getModerationList(manager: ManagerClient) {
   return manager.get(managerPaths.moderation(), ModerationListSchema);

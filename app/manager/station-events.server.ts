@@ -4,5 +4,8 @@ import { managerPaths } from "~/contract/paths";
 import { SystemEventListSchema } from "~/contract/statistics";
 
 export function listStationEvents(manager: ManagerClient, serialNumber: string, page: { skip: number; take: number }) {
-  return manager.get(managerPaths.systemEvents(), SystemEventListSchema, { stationSerialNumber: serialNumber, ...page });
+  return manager.get(managerPaths.systemEvents(), SystemEventListSchema, {
+    stationSerialNumber: serialNumber,
+    ...page,
+  });
 }

@@ -27,7 +27,11 @@ export function updateAudioEncoder(manager: ManagerClient, serialNumber: string,
   return manager.send("PUT", managerPaths.updateAudioEncoder(serialNumber), encoder, StationSchema);
 }
 
-export function updateStationConfiguration(manager: ManagerClient, serialNumber: string, update: UpdateStationConfiguration) {
+export function updateStationConfiguration(
+  manager: ManagerClient,
+  serialNumber: string,
+  update: UpdateStationConfiguration,
+) {
   return manager.send("PUT", managerPaths.stationConfiguration(serialNumber), update, StationSchema);
 }
 

@@ -33,7 +33,11 @@ interface SaveOptions<Schema extends z.ZodType> {
 
 /** A form whose texts follow stations:<area>.saved and stations:<area>.saveFailed. */
 export function savedMessages(area: string, values: FlashMessage["values"], notFound: NotFoundKind = "station") {
-  return { saveFailedKey: `stations:${area}.saveFailed`, success: { message: `stations:${area}.saved`, values }, notFound };
+  return {
+    saveFailedKey: `stations:${area}.saveFailed`,
+    success: { message: `stations:${area}.saved`, values },
+    notFound,
+  };
 }
 
 /** The locale key that explains why a station cannot be changed now. */
@@ -64,7 +68,8 @@ export async function saveForm<Schema extends z.ZodType>(
     await options.save(submission.value as z.output<Schema>);
   } catch (error) {
     const notEditable = notEditableReasonOf(error);
-    if (notEditable) return { intent, result: submission.reply({ formErrors: [blockedMessageKey(notEditable.reason)] }) };
+    if (notEditable)
+      return { intent, result: submission.reply({ formErrors: [blockedMessageKey(notEditable.reason)] }) };
     return { intent, result: await managerFailureReply(request, submission, error, options) };
   }
   await setFlash(request, { kind: "success", ...options.success });

@@ -16,7 +16,10 @@ export async function managerFailureReply(
   error: unknown,
   options: { saveFailedKey: string; notFound?: NotFoundKind; fieldNames?: Record<string, string> },
 ): Promise<SubmissionResult<string[]>> {
-  const failure = await actionFailure(error, request, { notFound: options.notFound, fallbackKey: options.saveFailedKey });
+  const failure = await actionFailure(error, request, {
+    notFound: options.notFound,
+    fallbackKey: options.saveFailedKey,
+  });
   if (isManagerError(error) && error.failure.kind === "validation") {
     const fieldErrors: Record<string, string[]> = {};
     for (const [managerField, messages] of Object.entries(error.failure.fieldErrors)) {

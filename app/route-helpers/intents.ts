@@ -2,7 +2,9 @@
 // one typed constant per screen, so the button, the action's table and the reply share one name.
 
 /** `defineIntents("rename", "reboot")` → `{ rename: "rename", reboot: "reboot" }`, typed. */
-export function defineIntents<const Names extends readonly string[]>(...names: Names): { readonly [Name in Names[number]]: Name } {
+export function defineIntents<const Names extends readonly string[]>(
+  ...names: Names
+): { readonly [Name in Names[number]]: Name } {
   return Object.fromEntries(names.map((name) => [name, name])) as { readonly [Name in Names[number]]: Name };
 }
 

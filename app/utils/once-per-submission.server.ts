@@ -24,7 +24,7 @@ function forgetExpired(now: number) {
 export async function oncePerSubmission<T>(
   submissionId: unknown,
   work: () => Promise<T>,
-  succeeded: (outcome: T) => boolean
+  succeeded: (outcome: T) => boolean,
 ): Promise<T> {
   if (typeof submissionId !== "string" || submissionId === "") return work();
   const now = Date.now();

@@ -4,7 +4,12 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { parseTableState, tableParams, type TableOptions, type TableState } from "~/utils/table-state";
 
-const tableStateCookie = createCookie("tableState", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+const tableStateCookie = createCookie("tableState", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 type Remembered = Record<string, string>;
 

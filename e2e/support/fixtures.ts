@@ -85,14 +85,25 @@ export const test = base.extend<
     context.on("console", (message) => {
       if (message.type() !== "error") return;
       const text = message.text();
-      if (failedResource.test(text) || abortedRevalidation.test(text) || expectedConsoleErrors.some((expected) => expected.test(text))) return;
+      if (
+        failedResource.test(text) ||
+        abortedRevalidation.test(text) ||
+        expectedConsoleErrors.some((expected) => expected.test(text))
+      )
+        return;
       problems.push(`console error on ${message.page()?.url() ?? "a page"}: ${text}`);
     });
     const documents: Promise<{ url: string; html: string } | null>[] = [];
     context.on("response", (response) => {
-      const isPage = response.request().resourceType() === "document" && response.headers()["content-type"]?.startsWith("text/html");
+      const isPage =
+        response.request().resourceType() === "document" && response.headers()["content-type"]?.startsWith("text/html");
       if (!isPage || (response.status() >= 300 && response.status() < 400)) return;
-      documents.push(response.text().then((html) => ({ url: response.url(), html }), () => null));
+      documents.push(
+        response.text().then(
+          (html) => ({ url: response.url(), html }),
+          () => null,
+        ),
+      );
     });
     await use(context);
     expect(problems, "page errors and console errors").toEqual([]);

@@ -4,12 +4,16 @@
 import { readFileSync } from "node:fs";
 import { HtmlValidate } from "html-validate";
 
-const validator = new HtmlValidate(JSON.parse(readFileSync(new URL("../../.htmlvalidate.json", import.meta.url), "utf8")));
+const validator = new HtmlValidate(
+  JSON.parse(readFileSync(new URL("../../.htmlvalidate.json", import.meta.url), "utf8")),
+);
 
 /** Each problem as "<url> <rule>: <message> at <selector>". */
 export async function markupProblems(url: string, html: string): Promise<string[]> {
   const report = await validator.validateString(html, url);
   return report.results.flatMap((result) =>
-    result.messages.map((message) => `${url} ${message.ruleId}: ${message.message} at ${message.selector ?? `line ${message.line}`}`),
+    result.messages.map(
+      (message) => `${url} ${message.ruleId}: ${message.message} at ${message.selector ?? `line ${message.line}`}`,
+    ),
   );
 }

@@ -35,14 +35,26 @@ async function accessToken(role: DemoRole) {
 
 export const simulator = {
   url: simulatorUrl,
-  state: async () => (await fetch(`${simulatorUrl}/__simulator/state`)).json() as Promise<{ hubConnections: number } & Record<string, unknown>>,
+  state: async () =>
+    (await fetch(`${simulatorUrl}/__simulator/state`)).json() as Promise<
+      { hubConnections: number } & Record<string, unknown>
+    >,
   reset: () => control("seed", { reset: true }),
   /** The default fleet plus generated stations, N in all. */
   seed: (stations: number) => control("seed", { stations }),
   /** How fast simulated processes (reboots, updates, mode changes) run; the e2e server starts at 20. */
   clock: (speed: number) => control("clock", { speed }),
   faults: (faults: Record<string, unknown>) => control("faults", faults),
-  clearFaults: () => control("faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false }),
+  clearFaults: () =>
+    control("faults", {
+      latencyMs: 0,
+      failNext5xx: 0,
+      noInternet: false,
+      invalidToken: false,
+      down: false,
+      failPath: null,
+      failWritesOnly: false,
+    }),
   hubs: (action: "drop" | "down" | "up") => control("hubs", { action }),
   addListener: (serialNumber: string, channelIndex: number, displayName: string) =>
     control("listeners", { serialNumber, channelIndex, displayName }),

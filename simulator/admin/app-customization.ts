@@ -24,7 +24,9 @@ function store(state: ManagerState, configuration: AppCustomization | null) {
 
 export function createAppCustomization(state: ManagerState, writable: WritableAppCustomization): AppCustomization {
   if (state.appCustomization) {
-    throw problems.conflict("An app customization exists already; update it instead.", { id: state.appCustomization.id });
+    throw problems.conflict("An app customization exists already; update it instead.", {
+      id: state.appCustomization.id,
+    });
   }
   const configuration = { ...writable, id: randomUUID() };
   store(state, configuration);
@@ -36,7 +38,11 @@ function requireCustomization(state: ManagerState, id: string): AppCustomization
   return state.appCustomization;
 }
 
-export function updateAppCustomization(state: ManagerState, id: string, writable: WritableAppCustomization): AppCustomization {
+export function updateAppCustomization(
+  state: ManagerState,
+  id: string,
+  writable: WritableAppCustomization,
+): AppCustomization {
   requireCustomization(state, id);
   const configuration = { ...writable, id };
   store(state, configuration);

@@ -1,11 +1,7 @@
 // App customization: 204 while there is none; create, update by id, delete (reset) by id.
 import { managerPaths } from "../../app/contract/paths";
 import { WritableAppCustomizationSchema } from "../../app/contract/app-customization";
-import {
-  createAppCustomization,
-  deleteAppCustomization,
-  updateAppCustomization,
-} from "../admin/app-customization";
+import { createAppCustomization, deleteAppCustomization, updateAppCustomization } from "../admin/app-customization";
 import type { Simulation } from "../simulation";
 import { parseWith, Reply } from "./http";
 import { param, routePath, type ApiRoutes } from "./routes";
@@ -14,8 +10,10 @@ export function appCustomizationRoutes(api: ApiRoutes, simulation: Simulation) {
   const { state } = simulation;
   const id = param("id");
 
-  api.get(routePath(managerPaths.appCustomization), "appCustomization.show", () =>
-    state.appCustomization ?? Reply.noContent(),
+  api.get(
+    routePath(managerPaths.appCustomization),
+    "appCustomization.show",
+    () => state.appCustomization ?? Reply.noContent(),
   );
   api.post(routePath(managerPaths.appCustomization), "appCustomization.edit", ({ body }) =>
     Reply.json(201, createAppCustomization(state, parseWith(WritableAppCustomizationSchema, body))),

@@ -37,7 +37,8 @@ function injectFaults(faults: FaultInjection) {
   return (req: Request, res: Response, next: NextFunction) => {
     const { latencyMs } = faults.current;
     const proceed = () => {
-      if (faults.takeServerError(req.path, req.method)) sendProblem(res, problems.serverError("Injected server error.").problem);
+      if (faults.takeServerError(req.path, req.method))
+        sendProblem(res, problems.serverError("Injected server error.").problem);
       else next();
     };
     if (latencyMs > 0) setTimeout(proceed, latencyMs);
@@ -50,7 +51,8 @@ function bodyErrors(error: unknown, _req: Request, res: Response, next: NextFunc
   if (res.headersSent) return next(error);
   const failure = error as { type?: string; status?: number; limit?: number };
   if (failure.type === "entity.too.large") return sendError(res, problems.payloadTooLarge(String(failure.limit)));
-  if (failure.type === "entity.parse.failed") return sendError(res, problems.badRequest("The request body is not valid JSON."));
+  if (failure.type === "entity.parse.failed")
+    return sendError(res, problems.badRequest("The request body is not valid JSON."));
   if (typeof failure.status === "number" && failure.status >= 400 && failure.status < 500) {
     return sendError(res, problems.badRequest("The request body cannot be read."));
   }

@@ -19,7 +19,8 @@ export function channelRoutes(api: ApiRoutes, simulation: Simulation) {
 
   api.get(routePath(managerPaths.channels), "stations.show", () => {
     const channels: Channel[] = [];
-    for (const record of state.presentStations()) if (isInAppView(record)) channels.push(...record.station.audioChannels);
+    for (const record of state.presentStations())
+      if (isInAppView(record)) channels.push(...record.station.audioChannels);
     return channels.sort((a, b) => a.sortId - b.sortId);
   });
 
@@ -38,7 +39,11 @@ export function channelRoutes(api: ApiRoutes, simulation: Simulation) {
       const link = joinLink(channel);
       const fileName = `${record.station.serialNumber}-channel-${channel.index}-qrcode.${format}`;
       return format === "svg"
-        ? Reply.file("image/svg+xml; charset=utf-8", fileName, await QRCode.toString(link, { ...qrOptions, type: "svg" }))
+        ? Reply.file(
+            "image/svg+xml; charset=utf-8",
+            fileName,
+            await QRCode.toString(link, { ...qrOptions, type: "svg" }),
+          )
         : Reply.file("image/png", fileName, await QRCode.toBuffer(link, { ...qrOptions, type: "png", width: 512 }));
     });
   }

@@ -1,6 +1,11 @@
 // Moderation: the channels a moderator sees, and the audience-mic queue controls.
 import { managerPaths } from "../../app/contract/paths";
-import { ClearSpeakersSchema, MuteSpeakerSchema, NextSpeakerSchema, UpdateModerationChannelSchema } from "../../app/contract/moderation";
+import {
+  ClearSpeakersSchema,
+  MuteSpeakerSchema,
+  NextSpeakerSchema,
+  UpdateModerationChannelSchema,
+} from "../../app/contract/moderation";
 import { clearSpeakers, moderationList, muteSpeaker, nextSpeaker, updateModerationChannel } from "../fleet/moderation";
 import type { Simulation } from "../simulation";
 import { parseWith } from "./http";

@@ -1,8 +1,17 @@
 // Stations: list (search, sort, page), one station, delete, and the station-level commands.
 import { managerPaths } from "../../app/contract/paths";
 import { UpdateAudioChannelSchema } from "../../app/contract/channels";
-import { RestoreFactorySettingsSchema, StationListQuerySchema, UpdateAudioModeSchema, UpdateNameSchema } from "../../app/contract/stations";
-import { AudioEncoderSchema, UpdateNetworkSettingsSchema, UpdateStationConfigurationSchema } from "../../app/contract/station-parts";
+import {
+  RestoreFactorySettingsSchema,
+  StationListQuerySchema,
+  UpdateAudioModeSchema,
+  UpdateNameSchema,
+} from "../../app/contract/stations";
+import {
+  AudioEncoderSchema,
+  UpdateNetworkSettingsSchema,
+  UpdateStationConfigurationSchema,
+} from "../../app/contract/station-parts";
 import { requireStation } from "../fleet/lookup";
 import { deleteStation } from "../fleet/presence";
 import {
@@ -24,8 +33,10 @@ export function stationRoutes(api: ApiRoutes, simulation: Simulation) {
   api.get(routePath(managerPaths.stations), "stations.show", ({ query }) =>
     listStations(state, parseWith(StationListQuerySchema, query)),
   );
-  api.get(routePath(managerPaths.station, serialNumber), "stations.show", ({ params }) =>
-    requireStation(state, params.serialNumber!).station,
+  api.get(
+    routePath(managerPaths.station, serialNumber),
+    "stations.show",
+    ({ params }) => requireStation(state, params.serialNumber!).station,
   );
   api.delete(routePath(managerPaths.station, serialNumber), "stations.edit", ({ params }) => {
     deleteStation(state, params.serialNumber!);

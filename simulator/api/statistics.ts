@@ -14,9 +14,7 @@ export function statisticsRoutes(api: ApiRoutes, simulation: Simulation) {
       connectedStationCount: state.currentStatistics().connectedStationCount,
     }),
   );
-  api.get(
-    routePath(managerPaths.audioChannelCount),
-    "dashboard.show",
-    (): z.infer<typeof AudioChannelCountSchema> => ({ audioChannelCount: state.currentStatistics().audioChannelCount }),
-  );
+  api.get(routePath(managerPaths.audioChannelCount), "dashboard.show", (): z.infer<typeof AudioChannelCountSchema> => ({
+    audioChannelCount: state.currentStatistics().audioChannelCount,
+  }));
 }

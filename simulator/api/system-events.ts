@@ -1,12 +1,7 @@
 // System events: newest first with paging, dismiss one or all, download as a CSV file.
 import { managerPaths } from "../../app/contract/paths";
 import { SystemEventQuerySchema } from "../../app/contract/statistics";
-import {
-  dismissAllSystemEvents,
-  dismissSystemEvent,
-  listSystemEvents,
-  systemEventsCsv,
-} from "../events/system-events";
+import { dismissAllSystemEvents, dismissSystemEvent, listSystemEvents, systemEventsCsv } from "../events/system-events";
 import type { Simulation } from "../simulation";
 import { parseWith, Reply } from "./http";
 import { param, routePath, type ApiRoutes } from "./routes";

@@ -119,7 +119,16 @@ export function dismissAllSystemEvents(state: ManagerState): number {
   return dismissed.length;
 }
 
-const csvColumns = ["id", "date", "type", "code", "stationSerialNumber", "parameters", "isDismissable", "isDismissed"] as const;
+const csvColumns = [
+  "id",
+  "date",
+  "type",
+  "code",
+  "stationSerialNumber",
+  "parameters",
+  "isDismissable",
+  "isDismissed",
+] as const;
 
 function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;

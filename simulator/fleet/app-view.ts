@@ -50,7 +50,9 @@ export function updateChannelOrder(state: ManagerState, { channelOrder }: Update
   }
   const missing = channels.filter(({ channel }) => !(channel.id in channelOrder));
   if (missing.length > 0) {
-    errors.channelOrder = [`Every channel needs a position; missing: ${missing.map(({ channel }) => channel.id).join(", ")}.`];
+    errors.channelOrder = [
+      `Every channel needs a position; missing: ${missing.map(({ channel }) => channel.id).join(", ")}.`,
+    ];
   }
   const positions = Object.values(channelOrder).sort((a, b) => a - b);
   if (!positions.every((position, offset) => position === offset + 1)) {

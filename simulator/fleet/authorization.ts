@@ -13,7 +13,9 @@ export function acceptStation(state: ManagerState, serialNumber: string, fingerp
   const record = requireStation(state, serialNumber);
   const { station } = record;
   if (station.authorization.isRejected) {
-    throw problems.conflict("The station was rejected: reset rejected stations and reconnect it first.", { serialNumber });
+    throw problems.conflict("The station was rejected: reset rejected stations and reconnect it first.", {
+      serialNumber,
+    });
   }
   // Accepting twice (a double submit) is harmless.
   if (station.authorization.isAuthorized) return station;

@@ -44,7 +44,9 @@ export function isValidInputCombination(
   const channelMode = station.state.audioEncoder.channelMode;
   if (left === null) return right === null;
   if ((channelMode === "Mono") !== (right === null)) return false;
-  return station.state.inputInterfaceCombinations.some((combination) => combination.left === left && combination.right === right);
+  return station.state.inputInterfaceCombinations.some(
+    (combination) => combination.left === left && combination.right === right,
+  );
 }
 
 export function createChannels(
@@ -56,7 +58,11 @@ export function createChannels(
   const withMic = useCaseMode === useCaseModes.audienceMicAndAssistiveListening;
   return Array.from({ length: channelCountFor(useCaseMode) }, (_, offset) => {
     const index = offset + 1;
-    const inputs = defaultInputs(station.state.inputInterfaceCombinations, station.state.audioEncoder.channelMode, index);
+    const inputs = defaultInputs(
+      station.state.inputInterfaceCombinations,
+      station.state.audioEncoder.channelMode,
+      index,
+    );
     return {
       id: uuid(random),
       index,

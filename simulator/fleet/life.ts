@@ -13,7 +13,20 @@ import { askForMic } from "./moderation";
 import { reconnectStation } from "./presence";
 import type { StationRecord } from "./records";
 
-const listenerNames = ["Aylin", "Bruno", "Clara", "Daniel", "Elif", "Felix", "Greta", "Hugo", "Ida", "Jamal", "Kira", "Leon"];
+const listenerNames = [
+  "Aylin",
+  "Bruno",
+  "Clara",
+  "Daniel",
+  "Elif",
+  "Felix",
+  "Greta",
+  "Hugo",
+  "Ida",
+  "Jamal",
+  "Kira",
+  "Leon",
+];
 
 export class FleetLife {
   private readonly timers = new Set<ClockTimer>();
@@ -77,7 +90,10 @@ export class FleetLife {
     );
     if (withMic.length > 0 && runtimeRandom() < 0.6) {
       const record = pick(runtimeRandom, withMic);
-      const channel = pick(runtimeRandom, record.station.audioChannels.filter((candidate) => candidate.uplinkEnabled));
+      const channel = pick(
+        runtimeRandom,
+        record.station.audioChannels.filter((candidate) => candidate.uplinkEnabled),
+      );
       try {
         askForMic(this.state, record.station.serialNumber, channel.index, pick(runtimeRandom, listenerNames));
       } catch (error) {
@@ -107,8 +123,15 @@ export class FleetLife {
       message: "Scheduled maintenance check finished",
     };
     const wanted = systemEventCodes[code].parameters;
-    const chosen = Object.fromEntries(Object.entries(parameters).filter(([name]) => (wanted as readonly string[]).includes(name)));
-    const isStationEvent = !["certificateExpiresSoon", "databaseBackupFailed", "unclassified", "firmwareUpdateAvailable"].includes(code);
+    const chosen = Object.fromEntries(
+      Object.entries(parameters).filter(([name]) => (wanted as readonly string[]).includes(name)),
+    );
+    const isStationEvent = ![
+      "certificateExpiresSoon",
+      "databaseBackupFailed",
+      "unclassified",
+      "firmwareUpdateAvailable",
+    ].includes(code);
     raiseKnownEvent(this.state, code, isStationEvent ? (record?.station.serialNumber ?? null) : null, chosen);
   }
 }

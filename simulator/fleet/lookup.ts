@@ -14,7 +14,8 @@ export function requireStation(state: ManagerState, serialNumber: string): Stati
 
 /** Channels are addressed by their 1-based index on the station; anything else is not found. */
 export function requireChannel(record: StationRecord, channelIndex: string | number): Channel {
-  const index = typeof channelIndex === "number" ? channelIndex : /^\d+$/.test(channelIndex) ? Number(channelIndex) : NaN;
+  const index =
+    typeof channelIndex === "number" ? channelIndex : /^\d+$/.test(channelIndex) ? Number(channelIndex) : NaN;
   const channel = record.station.audioChannels.find((candidate) => candidate.index === index);
   if (!channel) throw problems.channelNotFound(record.station.serialNumber, channelIndex);
   return channel;

@@ -15,13 +15,20 @@ export function moderationList(state: ManagerState): ModerationChannel[] {
   for (const record of state.presentStations()) {
     for (const channel of state.channelsToModerate(record)) list.push(state.moderationChannel(record, channel));
   }
-  return list.sort(
-    (a, b) => (a.stationSerialNumber < b.stationSerialNumber ? -1 : a.stationSerialNumber > b.stationSerialNumber ? 1 : a.index - b.index),
+  return list.sort((a, b) =>
+    a.stationSerialNumber < b.stationSerialNumber
+      ? -1
+      : a.stationSerialNumber > b.stationSerialNumber
+        ? 1
+        : a.index - b.index,
   );
 }
 
 /** Moderation addresses channels by their id. */
-export function requireModeratedChannel(state: ManagerState, channelId: string): { record: StationRecord; channel: Channel } {
+export function requireModeratedChannel(
+  state: ManagerState,
+  channelId: string,
+): { record: StationRecord; channel: Channel } {
   for (const record of state.presentStations()) {
     if (!isModerated(record)) continue;
     const channel = record.station.audioChannels.find((candidate) => candidate.id === channelId);
@@ -32,11 +39,21 @@ export function requireModeratedChannel(state: ManagerState, channelId: string):
 
 function queueOf(state: ManagerState, record: StationRecord, channel: Channel): SpeakerQueue {
   return (
-    state.queueOf(channel.id) ?? { channelId: channel.id, serialNumber: record.station.serialNumber, speakers: [], nextIndex: 0 }
+    state.queueOf(channel.id) ?? {
+      channelId: channel.id,
+      serialNumber: record.station.serialNumber,
+      speakers: [],
+      nextIndex: 0,
+    }
   );
 }
 
-function commitQueue(state: ManagerState, record: StationRecord, channel: Channel, queue: SpeakerQueue): ModerationChannel {
+function commitQueue(
+  state: ManagerState,
+  record: StationRecord,
+  channel: Channel,
+  queue: SpeakerQueue,
+): ModerationChannel {
   state.saveQueue(queue);
   state.commitStation(record, { channels: [channel] });
   return state.moderationChannel(record, channel);
@@ -59,7 +76,10 @@ export function updateModerationChannel(
 ): ModerationChannel {
   const { record, channel } = requireModeratedChannel(state, channelId);
   requireEditable(record);
-  if (update.uplinkEnabled && record.station.state.audioMode.useCaseMode !== useCaseModes.audienceMicAndAssistiveListening) {
+  if (
+    update.uplinkEnabled &&
+    record.station.state.audioMode.useCaseMode !== useCaseModes.audienceMicAndAssistiveListening
+  ) {
     throw problems.field("uplinkEnabled", "The audience mic needs the Audience Mic & Assistive Listening mode.");
   }
   if (update.uplinkEnabled && channel.uplinkOutputIndex === null) {

@@ -1,6 +1,10 @@
 // Checking and applying network settings the way the station would accept them (spec §5:
 // IP and netmask required and valid, at least one DNS; search domains split and trimmed).
-import type { DnsDiscoverySettings, NetworkInterface, NetworkInterfaceSettings } from "../../app/contract/station-parts";
+import type {
+  DnsDiscoverySettings,
+  NetworkInterface,
+  NetworkInterfaceSettings,
+} from "../../app/contract/station-parts";
 import type { FieldErrors } from "../problems";
 import { prefixLength, splitSearchDomains } from "../../app/domain/network";
 import { isIpv4, isNetmask } from "../../app/domain/validation";
@@ -20,7 +24,8 @@ export function networkInterfaceErrors(settings: NetworkInterfaceSettings, path:
   }
   const dnsFields = ["dns1", "dns2", "dns3"] as const;
   for (const field of dnsFields) {
-    if (settings[field] !== "" && !isIpv4(settings[field])) addError(errors, `${path}.${field}`, "Not a valid IPv4 address.");
+    if (settings[field] !== "" && !isIpv4(settings[field]))
+      addError(errors, `${path}.${field}`, "Not a valid IPv4 address.");
   }
   if (dnsFields.every((field) => settings[field].trim() === "")) {
     addError(errors, `${path}.dns1`, "At least one DNS server is required.");
@@ -53,7 +58,12 @@ export function configuredInterface(current: NetworkInterface, settings: Network
 /** What the station reports once it applied the settings: a static address as configured, else its DHCP lease. */
 export function liveInterface(current: NetworkInterface, configured: NetworkInterface): NetworkInterface {
   if (configured.mode !== "Static") {
-    return { ...current, mode: "Dynamic", searchDomains: configured.searchDomains, fqdn: configured.fqdn || current.fqdn };
+    return {
+      ...current,
+      mode: "Dynamic",
+      searchDomains: configured.searchDomains,
+      fqdn: configured.fqdn || current.fqdn,
+    };
   }
   return { ...configured, state: current.state };
 }
@@ -61,7 +71,8 @@ export function liveInterface(current: NetworkInterface, configured: NetworkInte
 /** DNS discovery off needs a manager IP (spec §5: required, and a valid IPv4 address). */
 export function dnsDiscoveryErrors(settings: DnsDiscoverySettings, path: string, errors: FieldErrors) {
   if (settings.useDnsDiscovery) return;
-  if (settings.managerIpAddress.trim() === "") addError(errors, `${path}.managerIpAddress`, "A manager IP address is required.");
+  if (settings.managerIpAddress.trim() === "")
+    addError(errors, `${path}.managerIpAddress`, "A manager IP address is required.");
   else if (!isIpv4(settings.managerIpAddress)) {
     addError(errors, `${path}.managerIpAddress`, "Not a valid IPv4 address.");
   }

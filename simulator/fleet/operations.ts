@@ -75,18 +75,28 @@ export class StationOperations {
     const firmware = this.state.availableFirmware.find((candidate) => candidate.id === firmwareId);
     if (!firmware) throw problems.notFound("firmware", firmwareId);
     if (firmware.stationType !== record.station.type) {
-      throw problems.conflict("This firmware is for another station type.", { firmwareId, stationType: record.station.type });
+      throw problems.conflict("This firmware is for another station type.", {
+        firmwareId,
+        stationType: record.station.type,
+      });
     }
     // UpdateRequired stations may (must) update; a 6.0.3 station stuck in Rebooting is running
     // and an update is its way out of the broken state.
     const reason = notEditableReason(record);
     const mayUpdate =
-      reason === null || reason === "computedState:UpdateRequired" || (reason === "rebooting" && isStuckInBrokenReboot(record));
+      reason === null ||
+      reason === "computedState:UpdateRequired" ||
+      (reason === "rebooting" && isStuckInBrokenReboot(record));
     if (!mayUpdate) throw problems.stationNotEditable(serialNumber, reason ?? "unknown");
     const needsDownload = !this.state.meta.downloadedFirmwareIds.includes(firmwareId);
     if (needsDownload && !this.internet.isAvailable()) throw problems.noInternet();
 
-    record.activity = { kind: "firmwareUpdate", firmwareId, targetVersion: firmware.version, willFail: record.failNextUpdate };
+    record.activity = {
+      kind: "firmwareUpdate",
+      firmwareId,
+      targetVersion: firmware.version,
+      willFail: record.failNextUpdate,
+    };
     record.failNextUpdate = false;
     record.firmware = {
       currentVersion: record.firmware.currentVersion,
@@ -255,11 +265,18 @@ export class StationOperations {
         firmware.status = updateStatus.RebootingAfterUpdate;
         break;
       default: {
-        record.firmware = { currentVersion: activity.targetVersion, status: updateStatus.Current, targetVersion: null, progress: null };
+        record.firmware = {
+          currentVersion: activity.targetVersion,
+          status: updateStatus.Current,
+          targetVersion: null,
+          progress: null,
+        };
         record.activity = null;
         record.isOnline = true;
         this.state.commitStation(record, { firmware: true });
-        raiseKnownEvent(this.state, "firmwareUpdateCompleted", record.station.serialNumber, { version: activity.targetVersion });
+        raiseKnownEvent(this.state, "firmwareUpdateCompleted", record.station.serialNumber, {
+          version: activity.targetVersion,
+        });
         return;
       }
     }
@@ -273,4 +290,3 @@ export class StationOperations {
     raiseKnownEvent(this.state, "firmwareUpdateFailed", record.station.serialNumber, { version: targetVersion });
   }
 }
-

@@ -34,7 +34,10 @@ export function rename(state: ManagerState, serialNumber: string, name: string):
 export function updateAudioEncoder(state: ManagerState, serialNumber: string, encoder: AudioEncoder): Station {
   const record = editableStation(state, serialNumber);
   const { station } = record;
-  if (station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening && encoder.channelMode !== "Mono") {
+  if (
+    station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening &&
+    encoder.channelMode !== "Mono"
+  ) {
     throw problems.field("channelMode", "The Audience Mic & Assistive Listening mode streams one mono channel.");
   }
   const modeChanged = station.state.audioEncoder.channelMode !== encoder.channelMode;
@@ -128,7 +131,11 @@ export function setTestTone(state: ManagerState, serialNumber: string, channelIn
   return { playing };
 }
 
-export function updateNetworkSettings(state: ManagerState, serialNumber: string, settings: UpdateNetworkSettings): Station {
+export function updateNetworkSettings(
+  state: ManagerState,
+  serialNumber: string,
+  settings: UpdateNetworkSettings,
+): Station {
   const record = editableStation(state, serialNumber);
   const errors: FieldErrors = {};
   networkInterfaceErrors(settings.controlNetworkInterface, "controlNetworkInterface", errors);
@@ -139,7 +146,8 @@ export function updateNetworkSettings(state: ManagerState, serialNumber: string,
     const before = configuration[key];
     configuration[key] = configuredInterface(before, settings[key]);
     // A station handed the configuration it already has keeps its interface (and DHCP lease) as it is.
-    if (JSON.stringify(configuration[key]) !== JSON.stringify(before)) live[key] = liveInterface(live[key], configuration[key]);
+    if (JSON.stringify(configuration[key]) !== JSON.stringify(before))
+      live[key] = liveInterface(live[key], configuration[key]);
   }
   state.commitStation(record);
   return record.station;

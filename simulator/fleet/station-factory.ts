@@ -1,7 +1,15 @@
 // A station as it comes out of the box (or out of a factory reset): DHCP on both interfaces,
 // DNS discovery on, default audio settings, the channels of its streaming mode.
 import type { Station } from "../../app/contract/stations";
-import { stationTypes, updateStatus, useCaseModes, type ChannelMode, type NetworkInterfaceType, type StationType, type UseCaseMode } from "../../app/contract/enums";
+import {
+  stationTypes,
+  updateStatus,
+  useCaseModes,
+  type ChannelMode,
+  type NetworkInterfaceType,
+  type StationType,
+  type UseCaseMode,
+} from "../../app/contract/enums";
 import type { AudioEncoder, NetworkInterface } from "../../app/contract/station-parts";
 import { interfaceTypeFor } from "../../app/domain/network";
 import { createChannels } from "./channels";
@@ -84,7 +92,9 @@ function leases(serialNumber: string, address: StationAddress) {
   };
 }
 
-function audioInterfaces(type: StationType): Pick<Station["state"], "inputInterfaces" | "inputInterfaceCombinations" | "outputSources"> {
+function audioInterfaces(
+  type: StationType,
+): Pick<Station["state"], "inputInterfaces" | "inputInterfaceCombinations" | "outputSources"> {
   const inputCount = type === stationTypes.v1 ? 2 : 4;
   const inputInterfaces = Array.from({ length: inputCount }, (_, index) => ({ index, label: `Input ${index + 1}` }));
   const mono = inputInterfaces.map(({ index }) => ({ left: index, right: null }));
@@ -156,7 +166,12 @@ export function createStationRecord(spec: NewStation, random: Random): StationRe
     deviceFingerprint,
     isOnline: true,
     presence: "present",
-    firmware: { currentVersion: spec.firmwareVersion, status: updateStatus.Current, targetVersion: null, progress: null },
+    firmware: {
+      currentVersion: spec.firmwareVersion,
+      status: updateStatus.Current,
+      targetVersion: null,
+      progress: null,
+    },
     activity: null,
     failNextUpdate: false,
     testTones: [],
@@ -164,7 +179,12 @@ export function createStationRecord(spec: NewStation, random: Random): StationRe
 }
 
 /** A factory reset: the device forgets its name, audio settings and (optionally) network settings, and gets a new certificate. */
-export function factoryResetStation(record: StationRecord, keepNetworkSettings: boolean, random: Random, firstSortId: number) {
+export function factoryResetStation(
+  record: StationRecord,
+  keepNetworkSettings: boolean,
+  random: Random,
+  firstSortId: number,
+) {
   const { station } = record;
   station.name = null;
   if (!keepNetworkSettings) {

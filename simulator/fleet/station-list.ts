@@ -41,7 +41,11 @@ interface SortedMatches {
 const lastSorted = new WeakMap<ManagerState, SortedMatches>();
 
 export function listStations(state: ManagerState, query: StationListQuery): StationList {
-  const key = JSON.stringify([query.search?.trim().toLowerCase() ?? "", query.sortBy ?? "name", query.sortDirection ?? "asc"]);
+  const key = JSON.stringify([
+    query.search?.trim().toLowerCase() ?? "",
+    query.sortBy ?? "name",
+    query.sortDirection ?? "asc",
+  ]);
   let sorted = lastSorted.get(state);
   if (!sorted || sorted.revision !== state.stationRevision || sorted.key !== key) {
     sorted = { revision: state.stationRevision, key, ...sortedMatches(state, query) };
@@ -74,10 +78,12 @@ function sortedMatches(state: ManagerState, query: StationListQuery) {
 
   const sortBy = query.sortBy ?? "name";
   const direction = query.sortDirection === "desc" ? -1 : 1;
-  const bySerialNumber = (a: StationRecord, b: StationRecord) => compareKeys(a.station.serialNumber, b.station.serialNumber);
+  const bySerialNumber = (a: StationRecord, b: StationRecord) =>
+    compareKeys(a.station.serialNumber, b.station.serialNumber);
   if (sortBy === "firmwareVersion") {
     matching.sort(
-      (a, b) => direction * compareVersions(a.firmware.currentVersion, b.firmware.currentVersion) || bySerialNumber(a, b),
+      (a, b) =>
+        direction * compareVersions(a.firmware.currentVersion, b.firmware.currentVersion) || bySerialNumber(a, b),
     );
   } else {
     const keyOf = sortKeyOf[sortBy];

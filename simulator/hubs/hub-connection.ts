@@ -47,7 +47,9 @@ export class HubConnection {
 
   private receive(data: RawData, isBinary: boolean) {
     this.lastReceivedAt = Date.now();
-    const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString("utf8");
+    const text = (
+      Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)
+    ).toString("utf8");
     const { records, rest } = splitRecords(this.received + text);
     this.received = rest;
     for (const record of records) {

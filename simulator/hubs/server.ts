@@ -85,14 +85,21 @@ export function createHubServer(options: HubServerOptions): HubServer {
     if (!isAvailable) return { status: 503 };
     const principal = await options.authenticate(bearerToken(req));
     if (!principal) return { status: 401 };
-    const requestedVersion = Number(new URL(req.url ?? "/", "http://placeholder").searchParams.get("negotiateVersion") ?? 0);
+    const requestedVersion = Number(
+      new URL(req.url ?? "/", "http://placeholder").searchParams.get("negotiateVersion") ?? 0,
+    );
     const negotiateVersion = requestedVersion >= 1 ? 1 : 0;
     const negotiation = negotiations.create(hub, principal.subject, negotiateVersion);
     return {
       status: 200,
       body:
         negotiateVersion === 1
-          ? { connectionId: negotiation.connectionId, connectionToken: negotiation.connectionToken, negotiateVersion, availableTransports }
+          ? {
+              connectionId: negotiation.connectionId,
+              connectionToken: negotiation.connectionToken,
+              negotiateVersion,
+              availableTransports,
+            }
           : { connectionId: negotiation.connectionId, negotiateVersion, availableTransports },
     };
   }

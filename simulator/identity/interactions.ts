@@ -31,14 +31,25 @@ export function createInteractionHandler(provider: Provider, failedSignInOptions
       case "login":
         return signIn(provider, interaction, req, res, failedSignIns);
       default:
-        return sendPage(res, 400, renderMessagePage({ title: "Sign-in problem", message: `Unsupported prompt ${interaction.prompt.name}.` }));
+        return sendPage(
+          res,
+          400,
+          renderMessagePage({ title: "Sign-in problem", message: `Unsupported prompt ${interaction.prompt.name}.` }),
+        );
     }
   };
 }
 
-async function signIn(provider: Provider, interaction: Interaction, req: IncomingMessage, res: ServerResponse, failedSignIns: FailedSignIns) {
+async function signIn(
+  provider: Provider,
+  interaction: Interaction,
+  req: IncomingMessage,
+  res: ServerResponse,
+  failedSignIns: FailedSignIns,
+) {
   // The path the browser asked for, mount prefix included, so the form posts back to it.
-  const action = new URL((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/", "http://placeholder").pathname;
+  const action = new URL((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/", "http://placeholder")
+    .pathname;
   if (req.method === "GET" || req.method === "HEAD") return sendPage(res, 200, renderSignInPage({ action }));
   if (req.method !== "POST") {
     res.writeHead(405, { allow: "GET, POST" }).end();
@@ -46,7 +57,8 @@ async function signIn(provider: Provider, interaction: Interaction, req: Incomin
   }
 
   const form = await readForm(req);
-  if (!form) return sendPage(res, 413, renderMessagePage({ title: "Sign-in problem", message: "The form was too large." }));
+  if (!form)
+    return sendPage(res, 413, renderMessagePage({ title: "Sign-in problem", message: "The form was too large." }));
   const username = form.get("username") ?? "";
   const wait = failedSignIns.waitFor(username);
   if (wait > 0) {
@@ -62,7 +74,12 @@ async function signIn(provider: Provider, interaction: Interaction, req: Incomin
   failedSignIns.recordSuccess(username);
 
   await endPreviousSession(provider, interaction);
-  await provider.interactionFinished(req, res, { login: { accountId: account.subject } }, { mergeWithLastSubmission: false });
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: account.subject } },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 /**
@@ -93,7 +110,12 @@ async function grantConsent(provider: Provider, interaction: Interaction, req: I
   for (const [resourceIndicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
     grant.addResourceScope(resourceIndicator, scopes.join(" "));
   }
-  await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+  await provider.interactionFinished(
+    req,
+    res,
+    { consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: true },
+  );
 }
 
 function sendExpired(res: ServerResponse) {

@@ -7,7 +7,13 @@ import type { Middleware } from "koa";
  * invalid_scope. The sign-in page is where the user of these first-party clients consents,
  * so their requests for offline access are treated as asking for that consent.
  */
-export function treatOfflineAccessAsConsent({ authorizationPath, clientIds }: { authorizationPath: string; clientIds: ReadonlySet<string> }): Middleware {
+export function treatOfflineAccessAsConsent({
+  authorizationPath,
+  clientIds,
+}: {
+  authorizationPath: string;
+  clientIds: ReadonlySet<string>;
+}): Middleware {
   return async (ctx, next) => {
     if (ctx.method === "GET" && ctx.path === authorizationPath) {
       const { scope, prompt, client_id: clientId } = ctx.query;

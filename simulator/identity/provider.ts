@@ -76,7 +76,9 @@ function assembleProvider(
 
   provider.proxy = options.trustProxy ?? false;
   allowConsoleLoginUris(provider, clientIds);
-  provider.use(treatOfflineAccessAsConsent({ authorizationPath: provider.pathFor("authorization", { mountPath: "" }), clientIds }));
+  provider.use(
+    treatOfflineAccessAsConsent({ authorizationPath: provider.pathFor("authorization", { mountPath: "" }), clientIds }),
+  );
   provider.on("server_error", (_ctx: unknown, error: unknown) => {
     console.error("[identity] server error", error);
   });
@@ -98,9 +100,14 @@ function assembleProvider(
           res.destroy();
           return;
         }
-        res.writeHead(500, pageHeaders).end(
-          renderMessagePage({ title: "Sign-in problem", message: "Something went wrong. Return to the Station Console and sign in again." }),
-        );
+        res
+          .writeHead(500, pageHeaders)
+          .end(
+            renderMessagePage({
+              title: "Sign-in problem",
+              message: "Something went wrong. Return to the Station Console and sign in again.",
+            }),
+          );
       });
     },
     jwks: signingKeys.publicJwks,
@@ -119,6 +126,8 @@ function allowConsoleLoginUris(provider: Provider, clientIds: ReadonlySet<string
     return clientIds.has(this.clientId) ? isConsoleLoginUri(value) : registeredRedirectUriAllowed.call(this, value);
   };
   prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(value) {
-    return clientIds.has(this.clientId) ? isConsoleLoginUri(value) : registeredPostLogoutRedirectUriAllowed.call(this, value);
+    return clientIds.has(this.clientId)
+      ? isConsoleLoginUri(value)
+      : registeredPostLogoutRedirectUriAllowed.call(this, value);
   };
 }

@@ -9,9 +9,19 @@ export function tooManyFailuresMessage(waitMs: number) {
   return `Too many failed sign-ins for this account. Wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`;
 }
 
-export function renderSignInPage({ action, username = "", error }: { action: string; username?: string; error?: string }) {
+export function renderSignInPage({
+  action,
+  username = "",
+  error,
+}: {
+  action: string;
+  username?: string;
+  error?: string;
+}) {
   const invalid = error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : "";
-  const demoList = demoAccounts.map((account) => `${escapeHtml(account.username)} / ${escapeHtml(account.password)}`).join(", ");
+  const demoList = demoAccounts
+    .map((account) => `${escapeHtml(account.username)} / ${escapeHtml(account.password)}`)
+    .join(", ");
   return renderPage({
     title: error ? "Error: Sign in – Station Console" : "Sign in – Station Console",
     body: `<h1>Sign in</h1>

@@ -38,7 +38,8 @@ export function createAccessTokenVerifier(options: {
   audience: string;
   jwks: { keys: JsonWebKey[] } | URL;
 }): (token: string) => Promise<Principal> {
-  const keySet = options.jwks instanceof URL ? createRemoteJWKSet(options.jwks) : createLocalJWKSet(options.jwks as JSONWebKeySet);
+  const keySet =
+    options.jwks instanceof URL ? createRemoteJWKSet(options.jwks) : createLocalJWKSet(options.jwks as JSONWebKeySet);
   return async (token) => {
     let payload: JWTPayload;
     try {
@@ -49,7 +50,8 @@ export function createAccessTokenVerifier(options: {
         clockTolerance: 5,
       }));
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new InvalidTokenError("expired", "the access token has expired", { cause: error });
+      if (error instanceof errors.JWTExpired)
+        throw new InvalidTokenError("expired", "the access token has expired", { cause: error });
       throw new InvalidTokenError("invalid", "the access token is not valid", { cause: error });
     }
     return principalFromClaims(payload);

@@ -10,10 +10,32 @@ import { assignSortIds, defaultFleet, type SeededStations } from "./default-flee
 
 export const maximumSeededStations = 5_000;
 
-const buildings = ["North Wing", "South Wing", "East Hall", "West Hall", "Library", "Arts Centre", "Sports Hall", "Town Hall"];
+const buildings = [
+  "North Wing",
+  "South Wing",
+  "East Hall",
+  "West Hall",
+  "Library",
+  "Arts Centre",
+  "Sports Hall",
+  "Town Hall",
+];
 const rooms = ["Room", "Studio", "Auditorium", "Seminar Room", "Hall", "Lab"];
 const languages = ["English", "Deutsch", "Français", "Español", "Italiano", "Nederlands"];
-const listenerNames = ["Jonas", "Mia", "Luca", "Emma", "Noah", "Sofia", "Elias", "Lina", "Omar", "Hana", "Yusuf", "Ines"];
+const listenerNames = [
+  "Jonas",
+  "Mia",
+  "Luca",
+  "Emma",
+  "Noah",
+  "Sofia",
+  "Elias",
+  "Lina",
+  "Omar",
+  "Hana",
+  "Yusuf",
+  "Ines",
+];
 const v2Versions = ["6.1.0", "6.2.0", "6.2.0.1", "6.10.0"];
 
 function serialNumber(number: number) {

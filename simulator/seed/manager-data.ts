@@ -30,7 +30,13 @@ const seedEvents: SeedEvent[] = [
   { ago: 30 * hour, code: "firmwareUpdateFailed", serialNumber: "MCS-0044", parameters: { version: "6.1.0" } },
   { ago: 26 * hour, code: "fingerprintChanged", serialNumber: "MCS-0047" },
   { ago: 20 * hour, code: "stationDiscovered", serialNumber: "MCS-0046" },
-  { ago: 12 * hour, code: "audioInputLost", serialNumber: "MCS-0042", parameters: { channelIndex: "2" }, isDismissed: true },
+  {
+    ago: 12 * hour,
+    code: "audioInputLost",
+    serialNumber: "MCS-0042",
+    parameters: { channelIndex: "2" },
+    isDismissed: true,
+  },
   { ago: 8 * hour, code: "certificateExpiresSoon", parameters: { days: "14" } },
   { ago: 5 * hour, code: "unclassified", parameters: { message: "Time synchronisation drifted by 2 s" } },
   { ago: 3 * hour, code: "databaseBackupFailed" },
@@ -70,8 +76,18 @@ interface SeedToken {
 }
 
 const seedTokens: SeedToken[] = [
-  { name: "Room booking integration", scopes: ["stations.read", "channels.read"], createdAgo: 40 * day, expiresIn: 325 * day },
-  { name: "Digital signage", scopes: ["channels.read", "channelAccess.read"], createdAgo: 120 * day, expiresIn: -10 * day },
+  {
+    name: "Room booking integration",
+    scopes: ["stations.read", "channels.read"],
+    createdAgo: 40 * day,
+    expiresIn: 325 * day,
+  },
+  {
+    name: "Digital signage",
+    scopes: ["channels.read", "channelAccess.read"],
+    createdAgo: 120 * day,
+    expiresIn: -10 * day,
+  },
   {
     name: "Helpdesk automation",
     scopes: ["stations.read", "channels.read", "channels.write", "channelSecurity.write"],

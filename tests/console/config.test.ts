@@ -23,14 +23,23 @@ describe("configuration", () => {
   it("reads PORT, PUBLIC_URL (without a trailing slash) and rotating session secrets", () => {
     const secret = "s".repeat(32);
     const older = "o".repeat(40);
-    const config = parseConfig({ PORT: "8080", PUBLIC_URL: "https://console.example/", SESSION_SECRET: `${secret}, ${older}` });
+    const config = parseConfig({
+      PORT: "8080",
+      PUBLIC_URL: "https://console.example/",
+      SESSION_SECRET: `${secret}, ${older}`,
+    });
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe("https://console.example");
     expect(config.sessionSecrets).toEqual([secret, older]);
   });
 
   it("names every malformed variable at once", () => {
-    const problems = problemsOf({ PORT: "eighty", MANAGER_URL: "ftp://x", TRUST_PROXY: "maybe", SESSION_SECRET: "short" });
+    const problems = problemsOf({
+      PORT: "eighty",
+      MANAGER_URL: "ftp://x",
+      TRUST_PROXY: "maybe",
+      SESSION_SECRET: "short",
+    });
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^PORT must be a port number/),
@@ -47,31 +56,52 @@ describe("configuration", () => {
     // true is the usual single reverse proxy: the address it saw is the client's.
     expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
     expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(parseConfig({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16, fd00::/8, 192.168.0.0/255.255.0.0, loopback" }).trustProxy).toEqual([
-      "10.0.0.5",
-      "10.1.0.0/16",
-      "fd00::/8",
-      "192.168.0.0/255.255.0.0",
-      "loopback",
-    ]);
-    for (const malformed of ["-1", "1.5", "proxy.example", "10.0.0.0/33", "::1/129", "10.0.0.1/2/3", "fd00::/ffff::", ","]) {
-      expect(problemsOf({ TRUST_PROXY: malformed }), malformed).toEqual([expect.stringMatching(/^TRUST_PROXY must be a number of proxy hops/)]);
+    expect(
+      parseConfig({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16, fd00::/8, 192.168.0.0/255.255.0.0, loopback" }).trustProxy,
+    ).toEqual(["10.0.0.5", "10.1.0.0/16", "fd00::/8", "192.168.0.0/255.255.0.0", "loopback"]);
+    for (const malformed of [
+      "-1",
+      "1.5",
+      "proxy.example",
+      "10.0.0.0/33",
+      "::1/129",
+      "10.0.0.1/2/3",
+      "fd00::/ffff::",
+      ",",
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: malformed }), malformed).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be a number of proxy hops/),
+      ]);
     }
   });
 
   it("requires a real identity provider and a session secret with a real Manager", () => {
     const problems = problemsOf({ MANAGER_URL: "https://manager.example" });
     expect(problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^IDENTITY_PROVIDER is required/), expect.stringMatching(/^SESSION_SECRET is required/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^IDENTITY_PROVIDER is required/),
+        expect.stringMatching(/^SESSION_SECRET is required/),
+      ]),
     );
   });
 
   it("chooses the identity provider from the settings given and requires its client", () => {
-    expect(problemsOf({ AZURE_B2C_METADATA_URL: "https://tenant.b2clogin.com/x/v2.0/.well-known/openid-configuration" })).toEqual([
+    expect(
+      problemsOf({ AZURE_B2C_METADATA_URL: "https://tenant.b2clogin.com/x/v2.0/.well-known/openid-configuration" }),
+    ).toEqual([
       "AUTH_CLIENT_ID is required for IDENTITY_PROVIDER=azure-b2c",
       "AUTH_CLIENT_SECRET is required for IDENTITY_PROVIDER=azure-b2c",
     ]);
-    const config = parseConfig({ ENTRA_TENANT_ID: "contoso", AUTH_CLIENT_ID: "id", AUTH_CLIENT_SECRET: "secret", AUTH_SCOPES: "openid api://manager/.default" });
-    expect(config.identity).toMatchObject({ kind: "entra-id", tenantId: "contoso", scopes: ["openid", "api://manager/.default"] });
+    const config = parseConfig({
+      ENTRA_TENANT_ID: "contoso",
+      AUTH_CLIENT_ID: "id",
+      AUTH_CLIENT_SECRET: "secret",
+      AUTH_SCOPES: "openid api://manager/.default",
+    });
+    expect(config.identity).toMatchObject({
+      kind: "entra-id",
+      tenantId: "contoso",
+      scopes: ["openid", "api://manager/.default"],
+    });
   });
 });

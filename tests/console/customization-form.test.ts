@@ -45,7 +45,7 @@ describe("the draft as posted without JavaScript", () => {
         [fieldNames.screenCount]: "9",
         [fieldNames.headline(0)]: "Welcome",
         [fieldNames.text(0)]: "Pick a channel.",
-      })
+      }),
     );
     expect(draft).toMatchObject({
       isActive: true,
@@ -55,7 +55,12 @@ describe("the draft as posted without JavaScript", () => {
       fontColor: "dark",
     });
     expect(draft.onboardings).toHaveLength(3);
-    expect(draft.onboardings[0]).toMatchObject({ sortId: 1, headline: "Welcome", text: "Pick a channel.", picture: null });
+    expect(draft.onboardings[0]).toMatchObject({
+      sortId: 1,
+      headline: "Welcome",
+      text: "Pick a channel.",
+      picture: null,
+    });
     expect(draftFromForm(form({})).onboardings).toHaveLength(1);
     expect(draftFromForm(form({})).fontColor).toBe("light");
   });
@@ -74,11 +79,15 @@ describe("the draft as posted without JavaScript", () => {
     expect(withLogo.onboardings[0]!.picture).toBe(carried.dataUrl);
 
     const refused = await withImages(
-      { ...draft, logo: withLogo.logo, onboardings: [{ ...draft.onboardings[0]!, picture: "data:image/png;base64,AAAA" }] },
+      {
+        ...draft,
+        logo: withLogo.logo,
+        onboardings: [{ ...draft.onboardings[0]!, picture: "data:image/png;base64,AAAA" }],
+      },
       new Map([
         [fieldNames.logoFile, { filename: "photo.jpg", bytes: await jpegImage(300, 300), size: 1 }],
         [fieldNames.pictureFile(0), { filename: "x", bytes: null, size: 99 }],
-      ])
+      ]),
     );
     expect(refused.errors).toEqual({
       logo: "admin:views.appCustomization.errors.wrongFormat",
@@ -99,9 +108,9 @@ describe("editing the draft", () => {
         { id: "b", sortId: 2, headline: "Two", text: "2", picture: null },
       ],
     };
-    expect(applyIntent(draft, { type: "moveScreen", index: 1, offset: -1 }).onboardings.map((screen) => screen.headline)).toEqual(
-      ["Two", "One"]
-    );
+    expect(
+      applyIntent(draft, { type: "moveScreen", index: 1, offset: -1 }).onboardings.map((screen) => screen.headline),
+    ).toEqual(["Two", "One"]);
     expect(applyIntent(draft, { type: "removePicture", index: 0 }).onboardings[0]!.picture).toBeNull();
     expect(applyIntent(draft, { type: "deleteScreen", index: 5 })).toBe(draft);
     const errors = validationErrors(draft);
@@ -110,6 +119,8 @@ describe("editing the draft", () => {
       "onboardings[0].text": "admin:views.appCustomization.errors.textRequired",
     });
     expect(errorsAfter({ type: "moveScreen", index: 1, offset: -1 }, errors)).toEqual({ logo: errors.logo });
-    expect(errorsAfter({ type: "resetLogo" }, errors)).toEqual({ "onboardings[0].text": errors["onboardings[0].text"] });
+    expect(errorsAfter({ type: "resetLogo" }, errors)).toEqual({
+      "onboardings[0].text": errors["onboardings[0].text"],
+    });
   });
 });

@@ -29,9 +29,13 @@ function managerOrigin() {
 
 /** Opens a socket through the bridge and completes the SignalR handshake. */
 async function openHub(sessionId: string, hub = "stationsHub") {
-  const socket = new WebSocket(`${origin.replace("http", "ws")}/hubs/${hub}?id=1`, { headers: { cookie: `session=${sessionId}` } });
+  const socket = new WebSocket(`${origin.replace("http", "ws")}/hubs/${hub}?id=1`, {
+    headers: { cookie: `session=${sessionId}` },
+  });
   const received: string[] = [];
-  const closed = new Promise<{ code: number; received: string[] }>((resolve) => socket.on("close", (code) => resolve({ code, received })));
+  const closed = new Promise<{ code: number; received: string[] }>((resolve) =>
+    socket.on("close", (code) => resolve({ code, received })),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());
     socket.once("error", reject);
@@ -103,7 +107,13 @@ describe("hub sockets and their sessions", () => {
     sessions.set("admin", "full");
     const moderator = await openHub("moderator");
     const admin = await openHub("admin");
-    const station = { id: "s", serialNumber: "MCS-1", name: "Hall", authorization: { fingerprint: "AA:BB" }, audioChannels: [{ pinCode: "123456" }] };
+    const station = {
+      id: "s",
+      serialNumber: "MCS-1",
+      name: "Hall",
+      authorization: { fingerprint: "AA:BB" },
+      audioChannels: [{ pinCode: "123456" }],
+    };
     const arrived = (hub: { socket: WebSocket; received: string[] }) =>
       new Promise<void>((resolve) => {
         // Registered after the recording listener, so the frame is recorded when this runs.

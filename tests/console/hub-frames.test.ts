@@ -7,7 +7,11 @@ import { reducedFromBrowser, reducedFromManager } from "../../server/hub-frames"
 const rs = "\u001e";
 const record = (message: unknown) => JSON.stringify(message) + rs;
 const text = (value: string) => Buffer.from(value, "utf8");
-const parse = (relayed: string) => relayed.split(rs).filter(Boolean).map((part) => JSON.parse(part) as Record<string, unknown>);
+const parse = (relayed: string) =>
+  relayed
+    .split(rs)
+    .filter(Boolean)
+    .map((part) => JSON.parse(part) as Record<string, unknown>);
 
 const channel = {
   id: "ch-1",
@@ -40,8 +44,17 @@ function handshaken(hub: "stationsHub" | "moderationHub") {
 describe("Manager → browser, reduced", () => {
   it("relays a station change as its id, serial number, name and action only", () => {
     const filter = handshaken("stationsHub");
-    const relayed = filter.accept(text(record({ type: 1, target: "StationChanged", arguments: [station, "Update"] })), false) as string;
-    expect(parse(relayed)).toEqual([{ type: 1, target: "StationChanged", arguments: [{ id: "st-1", serialNumber: "MCS-0042", name: "Hall" }, "Update"] }]);
+    const relayed = filter.accept(
+      text(record({ type: 1, target: "StationChanged", arguments: [station, "Update"] })),
+      false,
+    ) as string;
+    expect(parse(relayed)).toEqual([
+      {
+        type: 1,
+        target: "StationChanged",
+        arguments: [{ id: "st-1", serialNumber: "MCS-0042", name: "Hall" }, "Update"],
+      },
+    ]);
     expect(relayed).not.toMatch(/123456|fingerprint|AA:BB:CC|pinCode|list-secret|10\.0\.0\.5/);
   });
 
@@ -50,7 +63,16 @@ describe("Manager → browser, reduced", () => {
     const moderation = handshaken("moderationHub");
     const relayed = [
       stations.accept(text(record({ type: 1, target: "ChannelChanged", arguments: [channel, "Update"] })), false),
-      moderation.accept(text(record({ type: 1, target: "ModerationChannelChanged", arguments: [{ ...channel, stationName: "Hall", speakers: [{ displayName: "Ann" }] }, "Add"] })), false),
+      moderation.accept(
+        text(
+          record({
+            type: 1,
+            target: "ModerationChannelChanged",
+            arguments: [{ ...channel, stationName: "Hall", speakers: [{ displayName: "Ann" }] }, "Add"],
+          }),
+        ),
+        false,
+      ),
     ].join("");
     expect(parse(relayed).map((message) => message.target)).toEqual(["ChannelChanged", "ModerationChannelChanged"]);
     expect(relayed).not.toMatch(/123456|pinCode|list-secret|single-secret|speakers/);
@@ -75,9 +97,16 @@ describe("Manager → browser, reduced", () => {
     const filter = handshaken("stationsHub");
     const whole = record({ type: 1, target: "ChannelChanged", arguments: [channel, "Update"] });
     expect(filter.accept(text(whole.slice(0, 40)), false)).toBe("");
-    const rest = filter.accept(text(whole.slice(40) + record({ type: 6 }) + record({ type: 7, error: "secret detail", allowReconnect: true })), false) as string;
+    const rest = filter.accept(
+      text(whole.slice(40) + record({ type: 6 }) + record({ type: 7, error: "secret detail", allowReconnect: true })),
+      false,
+    ) as string;
     expect(parse(rest)).toEqual([
-      { type: 1, target: "ChannelChanged", arguments: [expect.not.objectContaining({ pinCode: expect.anything() }), "Update"] },
+      {
+        type: 1,
+        target: "ChannelChanged",
+        arguments: [expect.not.objectContaining({ pinCode: expect.anything() }), "Update"],
+      },
       { type: 6 },
       { type: 7, error: "The live-update hub closed the connection.", allowReconnect: true },
     ]);
@@ -85,7 +114,9 @@ describe("Manager → browser, reduced", () => {
 
   it("does not relay items of another hub's messages (a stations message on the moderation hub)", () => {
     const filter = handshaken("moderationHub");
-    expect(filter.accept(text(record({ type: 1, target: "StationChanged", arguments: [station, "Update"] })), false)).toBe("");
+    expect(
+      filter.accept(text(record({ type: 1, target: "StationChanged", arguments: [station, "Update"] })), false),
+    ).toBe("");
   });
 
   it("ends the connection on an endless record", () => {
@@ -97,10 +128,15 @@ describe("Manager → browser, reduced", () => {
 describe("browser → Manager, reduced", () => {
   it("passes the JSON handshake, pings and closes, and no invocation", () => {
     const filter = reducedFromBrowser();
-    expect(filter.accept(text(record({ protocol: "json", version: 1 })), false)).toBe(record({ protocol: "json", version: 1 }));
-    expect(filter.accept(text(record({ type: 6 }) + record({ type: 1, target: "JoinAdmins", arguments: [] }) + record({ type: 7 })), false)).toBe(
-      record({ type: 6 }) + record({ type: 7 }),
+    expect(filter.accept(text(record({ protocol: "json", version: 1 })), false)).toBe(
+      record({ protocol: "json", version: 1 }),
     );
+    expect(
+      filter.accept(
+        text(record({ type: 6 }) + record({ type: 1, target: "JoinAdmins", arguments: [] }) + record({ type: 7 })),
+        false,
+      ),
+    ).toBe(record({ type: 6 }) + record({ type: 7 }));
   });
 
   it("ends the connection when the browser asks for another protocol", () => {

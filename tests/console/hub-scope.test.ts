@@ -5,8 +5,22 @@ import { hubNames } from "~/contract/hubs";
 import type { Role } from "~/contract/enums";
 
 const expected: Record<Role, Record<string, "full" | "reduced" | null>> = {
-  Admin: { stationsHub: "full", moderationHub: "full", statisticsHub: "full", systemEventsHub: "full", updaterHub: "full", appCustomizationHub: "full" },
-  Owner: { stationsHub: "full", moderationHub: "full", statisticsHub: "full", systemEventsHub: "full", updaterHub: "full", appCustomizationHub: "full" },
+  Admin: {
+    stationsHub: "full",
+    moderationHub: "full",
+    statisticsHub: "full",
+    systemEventsHub: "full",
+    updaterHub: "full",
+    appCustomizationHub: "full",
+  },
+  Owner: {
+    stationsHub: "full",
+    moderationHub: "full",
+    statisticsHub: "full",
+    systemEventsHub: "full",
+    updaterHub: "full",
+    appCustomizationHub: "full",
+  },
   Moderator: {
     stationsHub: "reduced",
     moderationHub: "reduced",

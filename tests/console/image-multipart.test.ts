@@ -44,14 +44,15 @@ describe("reading a form with uploads", () => {
 
   it("refuses a body over the total limit and a malformed one", async () => {
     const form = new FormData();
-    for (let index = 0; index < 6; index += 1) form.set(`file${index}`, new File([new Uint8Array(990)], `f${index}.png`));
+    for (let index = 0; index < 6; index += 1)
+      form.set(`file${index}`, new File([new Uint8Array(990)], `f${index}.png`));
     await expect(readForm(post(form), limits)).rejects.toEqual(new FormRefusedError("tooLarge"));
     await expect(readForm(post("--nope\r\ngarbage", "multipart/form-data; boundary=nope"), limits)).rejects.toEqual(
-      new FormRefusedError("malformed")
+      new FormRefusedError("malformed"),
     );
     // No delimiter at all: the parser would read an empty form.
     await expect(readForm(post("not multipart at all", "multipart/form-data; boundary=nope"), limits)).rejects.toEqual(
-      new FormRefusedError("malformed")
+      new FormRefusedError("malformed"),
     );
   });
 

@@ -24,7 +24,11 @@ describe("the locale files", () => {
   const namespaces = readdirSync(new URL("en/", localesDirectory)).filter((file) => file.endsWith(".json"));
 
   it("are the same namespaces in English and German", () => {
-    expect(readdirSync(new URL("de/", localesDirectory)).filter((file) => file.endsWith(".json")).sort()).toEqual(namespaces.sort());
+    expect(
+      readdirSync(new URL("de/", localesDirectory))
+        .filter((file) => file.endsWith(".json"))
+        .sort(),
+    ).toEqual(namespaces.sort());
   });
 
   for (const namespace of namespaces) {

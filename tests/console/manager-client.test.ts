@@ -56,7 +56,15 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await simulator.control("/faults", { latencyMs: 0, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false });
+  await simulator.control("/faults", {
+    latencyMs: 0,
+    failNext5xx: 0,
+    noInternet: false,
+    invalidToken: false,
+    down: false,
+    failPath: null,
+    failWritesOnly: false,
+  });
 });
 
 afterAll(async () => {
@@ -163,7 +171,9 @@ describe("what loaders and actions make of a failure", () => {
   const request = new Request("http://console.test/stations/MCS-0042/network?tab=1");
 
   async function loaderOutcome(failure: ManagerFailure, notFound?: "station" | "channel") {
-    const thrown = await throwLoaderFailure(new ManagerError(failure, "GET", "/x"), request, notFound).catch((caught: unknown) => caught);
+    const thrown = await throwLoaderFailure(new ManagerError(failure, "GET", "/x"), request, notFound).catch(
+      (caught: unknown) => caught,
+    );
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
     const { data, init } = thrown as { data: { errorPage: string }; init: { status: number } };
     return { status: init.status, page: data.errorPage };
@@ -173,7 +183,10 @@ describe("what loaders and actions make of a failure", () => {
     expect(await loaderOutcome({ kind: "unreachable", reason: "refused" })).toEqual({ status: 500, page: "noBackend" });
     expect(await loaderOutcome({ kind: "serverError", status: 502 })).toEqual({ status: 500, page: "unexpected" });
     expect(await loaderOutcome({ kind: "noInternet" })).toEqual({ status: 500, page: "noConnection" });
-    expect(await loaderOutcome({ kind: "unauthorized", tokenInvalid: true })).toEqual({ status: 401, page: "expiredSession" });
+    expect(await loaderOutcome({ kind: "unauthorized", tokenInvalid: true })).toEqual({
+      status: 401,
+      page: "expiredSession",
+    });
     expect(await loaderOutcome({ kind: "forbidden" })).toEqual({ status: 403, page: "forbidden" });
     expect(await loaderOutcome({ kind: "notFound" }, "station")).toEqual({ status: 404, page: "stationNotFound" });
     expect(await loaderOutcome({ kind: "notFound" }, "channel")).toEqual({ status: 404, page: "channelNotFound" });
@@ -190,11 +203,25 @@ describe("what loaders and actions make of a failure", () => {
 
   it("keeps the form in an action: a tagged failure with the message to show", async () => {
     const failure = (managerFailure: ManagerFailure) =>
-      actionFailure(new ManagerError(managerFailure, "PUT", "/x"), request, { fallbackKey: "stations:audio.saveFailed" });
-    expect(await failure({ kind: "unreachable", reason: "timeout" })).toEqual({ kind: "managerFailed", messageKey: "errors.unexpectedError" });
-    expect(await failure({ kind: "serverError", status: 500 })).toEqual({ kind: "managerFailed", messageKey: "errors.unexpectedError" });
-    expect(await failure({ kind: "noInternet" })).toEqual({ kind: "noConnection", messageKey: "errors.noConnection.message" });
-    expect(await failure({ kind: "typed", status: 409, type: "conflict", detail: null })).toEqual({ kind: "refused", messageKey: "stations:audio.saveFailed" });
+      actionFailure(new ManagerError(managerFailure, "PUT", "/x"), request, {
+        fallbackKey: "stations:audio.saveFailed",
+      });
+    expect(await failure({ kind: "unreachable", reason: "timeout" })).toEqual({
+      kind: "managerFailed",
+      messageKey: "errors.unexpectedError",
+    });
+    expect(await failure({ kind: "serverError", status: 500 })).toEqual({
+      kind: "managerFailed",
+      messageKey: "errors.unexpectedError",
+    });
+    expect(await failure({ kind: "noInternet" })).toEqual({
+      kind: "noConnection",
+      messageKey: "errors.noConnection.message",
+    });
+    expect(await failure({ kind: "typed", status: 409, type: "conflict", detail: null })).toEqual({
+      kind: "refused",
+      messageKey: "stations:audio.saveFailed",
+    });
     await expect(failure({ kind: "forbidden" })).rejects.toMatchObject({ init: { status: 403 } });
   });
 });

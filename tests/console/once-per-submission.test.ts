@@ -41,7 +41,13 @@ describe("oncePerSubmission", () => {
       throw new Error("Manager down");
     };
     await expect(oncePerSubmission("form-3", failing, () => true)).rejects.toThrow("Manager down");
-    expect(await oncePerSubmission("form-3", async () => "created", () => true)).toBe("created");
+    expect(
+      await oncePerSubmission(
+        "form-3",
+        async () => "created",
+        () => true,
+      ),
+    ).toBe("created");
     expect(runs).toBe(1);
   });
 });

@@ -16,13 +16,19 @@ function trustFor(setting: number | string[]): TrustProxy {
   return app.get("trust proxy fn") as TrustProxy;
 }
 
-const forwarded = { host: "console-backend.internal", "x-forwarded-host": "console.example", "x-forwarded-proto": "https" };
+const forwarded = {
+  host: "console-backend.internal",
+  "x-forwarded-host": "console.example",
+  "x-forwarded-proto": "https",
+};
 
 describe("the console's origin", () => {
   it("is the request's own scheme and Host without a trusted proxy, whatever it forwards", () => {
     const origins = createOriginResolver({ publicUrl: null, trust: trustFor(0) });
     expect(origins.requestOrigin(request(forwarded))).toBe("http://console-backend.internal");
-    expect(origins.requestOrigin(request({ host: "127.0.0.1:3000" }, "127.0.0.1", true))).toBe("https://127.0.0.1:3000");
+    expect(origins.requestOrigin(request({ host: "127.0.0.1:3000" }, "127.0.0.1", true))).toBe(
+      "https://127.0.0.1:3000",
+    );
   });
 
   it("takes X-Forwarded-Proto and -Host from a trusted proxy only", () => {
@@ -30,9 +36,11 @@ describe("the console's origin", () => {
     expect(byAddress.requestOrigin(request(forwarded, "10.0.0.5"))).toBe("https://console.example");
     expect(byAddress.requestOrigin(request(forwarded, "10.0.0.6"))).toBe("http://console-backend.internal");
     const oneHop = createOriginResolver({ publicUrl: null, trust: trustFor(1) });
-    expect(oneHop.requestOrigin(request({ ...forwarded, "x-forwarded-host": "console.example, other.example" }, "192.0.2.1"))).toBe(
-      "https://console.example",
-    );
+    expect(
+      oneHop.requestOrigin(
+        request({ ...forwarded, "x-forwarded-host": "console.example, other.example" }, "192.0.2.1"),
+      ),
+    ).toBe("https://console.example");
   });
 
   it("is written as a browser writes Origin: lower case, no default port", () => {
@@ -43,7 +51,15 @@ describe("the console's origin", () => {
 
   it("is none for a Host or forwarded scheme that cannot name an origin", () => {
     const origins = createOriginResolver({ publicUrl: null, trust: trustFor(1) });
-    for (const host of ["", "evil.example/path", "user@evil.example", "a b", "evil.example:99999", "evil.example#x", "evil.example\\x"]) {
+    for (const host of [
+      "",
+      "evil.example/path",
+      "user@evil.example",
+      "a b",
+      "evil.example:99999",
+      "evil.example#x",
+      "evil.example\\x",
+    ]) {
       expect(origins.requestOrigin(request({ host })), JSON.stringify(host)).toBeNull();
     }
     expect(origins.requestOrigin(request({ host: "console.example", "x-forwarded-proto": "javascript" }))).toBeNull();

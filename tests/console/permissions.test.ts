@@ -14,7 +14,9 @@ describe("the permission table", () => {
   });
 
   it("lets a Moderator use moderation and the audience-mic mute of the app view, nothing else", () => {
-    const allowed = (Object.keys(permissions) as Array<keyof typeof permissions>).filter((action) => can(moderator, action));
+    const allowed = (Object.keys(permissions) as Array<keyof typeof permissions>).filter((action) =>
+      can(moderator, action),
+    );
     expect(allowed.sort()).toEqual(["appView.muteAudienceMic", "appView.show", "moderation.edit", "moderation.show"]);
   });
 

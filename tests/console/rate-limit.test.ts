@@ -90,7 +90,9 @@ describe("the sign-in rate limit", () => {
     clock = 0;
     for (let attempt = 0; attempt < 50; attempt += 1) {
       expect((await fetch(`${url}/login`, { headers: { "x-forwarded-for": "198.51.100.5" } })).status).toBe(200);
-      expect((await fetch(`${url}/oidc/interaction/abc`, { headers: { "x-forwarded-for": "198.51.100.5" } })).status).toBe(200);
+      expect(
+        (await fetch(`${url}/oidc/interaction/abc`, { headers: { "x-forwarded-for": "198.51.100.5" } })).status,
+      ).toBe(200);
     }
     expect((await startSignIn(url, "198.51.100.5")).status).toBe(200);
   });

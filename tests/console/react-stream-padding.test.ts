@@ -8,7 +8,9 @@ import { withoutReactPadding } from "~/utils/react-stream-padding.server";
 const page = createElement(
   "ul",
   null,
-  Array.from({ length: 3000 }, (_, index) => createElement("li", { key: index }, `${"a".repeat(index % 7)}💥 Saal – Übersicht 会议室 ${index}`)),
+  Array.from({ length: 3000 }, (_, index) =>
+    createElement("li", { key: index }, `${"a".repeat(index % 7)}💥 Saal – Übersicht 会议室 ${index}`),
+  ),
 );
 
 async function bytesOf(stream: Readable) {

@@ -13,7 +13,10 @@ import { sessionSecretsFor } from "../../server/session-secrets";
 
 const accessToken = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhZGEifQ.access-signature";
 const refreshToken = "refresh-token-of-ada";
-const data = { user: { name: "Ada Lovelace" }, tokens: { accessToken, refreshToken, idToken: "id-token-of-ada", expiresAt: 1, refreshedAt: 1 } };
+const data = {
+  user: { name: "Ada Lovelace" },
+  tokens: { accessToken, refreshToken, idToken: "id-token-of-ada", expiresAt: 1, refreshedAt: 1 },
+};
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 const oldSecret = "o".repeat(40);
 const newSecret = "n".repeat(40);
@@ -24,7 +27,9 @@ function freshDirectory() {
 
 /** Every byte SQLite keeps for the database: the file, its write-ahead log and shared memory. */
 function bytesOnDisk(file: string) {
-  return ["", "-wal", "-shm"].map((suffix) => (existsSync(file + suffix) ? readFileSync(file + suffix).toString("latin1") : "")).join("");
+  return ["", "-wal", "-shm"]
+    .map((suffix) => (existsSync(file + suffix) ? readFileSync(file + suffix).toString("latin1") : ""))
+    .join("");
 }
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -36,7 +41,10 @@ describe("the session store at rest", () => {
     store.create("session-a", data, inAnHour());
     store.update("session-a", { ...data, returnTo: "/stations" }, inAnHour());
 
-    const rows = new DatabaseSync(file).prepare("SELECT id, data FROM sessions").all() as { id: string; data: string }[];
+    const rows = new DatabaseSync(file).prepare("SELECT id, data FROM sessions").all() as {
+      id: string;
+      data: string;
+    }[];
     expect(rows).toHaveLength(1);
     expect(rows[0]!.data).toMatch(/^v1\./);
     for (const secret of [accessToken, refreshToken, "id-token-of-ada", "accessToken", "Ada Lovelace"]) {
@@ -49,8 +57,12 @@ describe("the session store at rest", () => {
   it("seals rows an earlier version wrote in the clear, and wipes their old bytes", () => {
     const file = join(freshDirectory(), "sessions.sqlite");
     const plain = new DatabaseSync(file);
-    plain.exec("PRAGMA journal_mode = WAL; CREATE TABLE sessions (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL)");
-    plain.prepare("INSERT INTO sessions VALUES (?, ?, ?)").run("old-session", JSON.stringify(data), inAnHour().getTime());
+    plain.exec(
+      "PRAGMA journal_mode = WAL; CREATE TABLE sessions (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL)",
+    );
+    plain
+      .prepare("INSERT INTO sessions VALUES (?, ?, ?)")
+      .run("old-session", JSON.stringify(data), inAnHour().getTime());
     plain.close();
 
     const store = createSqliteSessionStore(file, { secrets: [newSecret] });
@@ -122,7 +134,13 @@ describe("the data directory", () => {
       openSqliteAdapterStore(join(simulatorDirectory, "identity.sqlite")).close();
       loadOrCreateCookieKeys(simulatorDirectory);
       expect(mode(simulatorDirectory)).toBe(0o700);
-      for (const file of ["manager.sqlite", "manager.sqlite-wal", "manager.sqlite-shm", "identity.sqlite", "cookie-keys.json"]) {
+      for (const file of [
+        "manager.sqlite",
+        "manager.sqlite-wal",
+        "manager.sqlite-shm",
+        "identity.sqlite",
+        "cookie-keys.json",
+      ]) {
         expect(mode(join(simulatorDirectory, file)), file).toBe(0o600);
       }
     } finally {

@@ -6,13 +6,22 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeSession, commitSession, getSession } from "~/auth/session.server";
 import { rememberCreatedToken, takeCreatedToken } from "~/routes/_app.apiTokens/created-token.server";
-import { isTestTonePlaying, rememberTestTone } from "~/routes/_app.stations.$serialNumber_.channels.$channelIndex/test-tones.server";
+import {
+  isTestTonePlaying,
+  rememberTestTone,
+} from "~/routes/_app.stations.$serialNumber_.channels.$channelIndex/test-tones.server";
 import { parseConfig } from "~/config.server";
 import { setRuntime } from "~/runtime.server";
 import { consumeFlash, setFlash } from "~/utils/flash.server";
 
 const user = { subject: "s", name: "Ada", organizationName: "Hall", tenantId: "t", roles: ["Admin" as const] };
-const tokens = { accessToken: "a0", refreshToken: "r0", idToken: null, expiresAt: Date.now() + 60_000, refreshedAt: Date.now() };
+const tokens = {
+  accessToken: "a0",
+  refreshToken: "r0",
+  idToken: null,
+  expiresAt: Date.now() + 60_000,
+  refreshedAt: Date.now(),
+};
 
 async function signedInRequest() {
   const session = await getSession(new Request("http://console.test/"));
@@ -80,6 +89,8 @@ describe("session writes side by side", () => {
     const request = new Request("http://console.test/");
     await setFlash(request, { kind: "info", message: "x" });
     expect(await consumeFlash(request)).toBeNull();
-    expect(await changeSession(new Request("http://console.test/", { headers: { Cookie: "__session=forged" } }), () => 1)).toBeUndefined();
+    expect(
+      await changeSession(new Request("http://console.test/", { headers: { Cookie: "__session=forged" } }), () => 1),
+    ).toBeUndefined();
   });
 });

@@ -8,7 +8,13 @@ import { parseConfig } from "~/config.server";
 import { setRuntime } from "~/runtime.server";
 
 const user = { subject: "s", name: "Ada", organizationName: "Hall", tenantId: "t", roles: ["Admin" as const] };
-const tokens = { accessToken: "secret-access-token", refreshToken: "r", idToken: "i", expiresAt: Date.now() + 60_000, refreshedAt: Date.now() };
+const tokens = {
+  accessToken: "secret-access-token",
+  refreshToken: "r",
+  idToken: "i",
+  expiresAt: Date.now() + 60_000,
+  refreshedAt: Date.now(),
+};
 
 function requestWith(cookieHeader: string | null, url = "http://console.test/") {
   return new Request(url, { headers: cookieHeader ? { Cookie: cookieHeader.split(";")[0]! } : {} });
@@ -38,7 +44,10 @@ describe("sessions", () => {
     expect(Buffer.from(value.split(".")[0]!, "base64").toString()).not.toContain("secret-access-token");
     expect(cookie).not.toContain("secret-access-token");
 
-    const https = await commitSession(requestWith(null, "https://console.test/"), await getSession(requestWith(null, "https://console.test/")));
+    const https = await commitSession(
+      requestWith(null, "https://console.test/"),
+      await getSession(requestWith(null, "https://console.test/")),
+    );
     expect(https).toMatch(/Secure/);
   });
 
@@ -63,7 +72,10 @@ describe("sessions", () => {
     session.set("user", user);
     session.set("tokens", tokens);
     const cookie = await commitSession(requestWith(null), session);
-    await signOutSession(requestWith(cookie), await getSession(requestWith(cookie)), { kind: "info", message: "login.signedOut" });
+    await signOutSession(requestWith(cookie), await getSession(requestWith(cookie)), {
+      kind: "info",
+      message: "login.signedOut",
+    });
     expect((await getSession(requestWith(cookie))).get("user")).toBeUndefined();
   });
 

@@ -8,7 +8,9 @@ import { systemEventCodes } from "../../simulator/events/codes";
 type Texts = { [key: string]: string | Texts };
 
 function load(language: string, namespace: string): Texts {
-  return JSON.parse(readFileSync(new URL(`../../public/locales/${language}/${namespace}.json`, import.meta.url), "utf8"));
+  return JSON.parse(
+    readFileSync(new URL(`../../public/locales/${language}/${namespace}.json`, import.meta.url), "utf8"),
+  );
 }
 
 function keys(texts: Texts, prefix = ""): string[] {
@@ -43,7 +45,8 @@ describe("the stations texts", () => {
   });
 
   it("names every interface type, link state and address mode", () => {
-    for (const type of networkInterfaceTypes) expect(text(en, `network.interfaceTypes.${type}`), type).toBeTypeOf("string");
+    for (const type of networkInterfaceTypes)
+      expect(text(en, `network.interfaceTypes.${type}`), type).toBeTypeOf("string");
     for (const state of ["Up", "Down", "Unknown"]) expect(text(en, `network.linkStates.${state}`)).toBeTypeOf("string");
     for (const mode of ["Dynamic", "Static", "Unknown"]) expect(text(en, `network.modes.${mode}`)).toBeTypeOf("string");
   });
@@ -56,7 +59,19 @@ describe("the stations texts", () => {
   });
 
   it("explains every reason a control can be disabled", () => {
-    const reasons = ["notConnected", "unauthorized", "updateRequired", "unknownType", "updating", "resetting", "rebooting", "brokenReboot", "cannotReboot", "unsupported", "changingMode"];
+    const reasons = [
+      "notConnected",
+      "unauthorized",
+      "updateRequired",
+      "unknownType",
+      "updating",
+      "resetting",
+      "rebooting",
+      "brokenReboot",
+      "cannotReboot",
+      "unsupported",
+      "changingMode",
+    ];
     for (const reason of reasons) {
       expect(text(en, `blocked.${reason}`), reason).toBeTypeOf("string");
       expect(text(de, `blocked.${reason}`), reason).toBeTypeOf("string");

@@ -24,7 +24,11 @@ let manager: ManagerClient;
 
 beforeAll(async () => {
   simulator = await startTestSimulator();
-  manager = createManagerClient({ baseUrl: simulator.managerUrl, accessToken: await simulator.tokenFor("Admin"), timeoutMs: 5000 });
+  manager = createManagerClient({
+    baseUrl: simulator.managerUrl,
+    accessToken: await simulator.tokenFor("Admin"),
+    timeoutMs: 5000,
+  });
 });
 afterAll(async () => {
   await simulator.close();
@@ -119,7 +123,11 @@ describe("station commands", () => {
 describe("channels", () => {
   it("regenerates access, sets the PIN and the test tone, and serves the QR code", async () => {
     const channel = (await getStation(manager, "MCS-0042")).audioChannels[0]!;
-    const station = await updateAudioChannel(manager, "MCS-0042", toUpdateAudioChannel(channel, null, { regenerateAccess: true }));
+    const station = await updateAudioChannel(
+      manager,
+      "MCS-0042",
+      toUpdateAudioChannel(channel, null, { regenerateAccess: true }),
+    );
     expect(station.audioChannels[0]!.channelId).not.toBe(channel.channelId);
     expect((await setChannelPin(manager, "MCS-0042", 1, "123456")).pinCode).toBe("123456");
     expect((await setChannelPin(manager, "MCS-0042", 1, "")).pinCode).toBeNull();
@@ -134,7 +142,9 @@ describe("channels", () => {
 describe("firmware", () => {
   it("reads a station's firmware and the metadata, and starts an update", async () => {
     expect(await getFirmwareInfo(manager, "MCS-0042")).toMatchObject({ currentVersion: "6.2.0", status: 1 });
-    expect((await getUpdateMetadata(manager)).updateMetadata["2"]?.map((release) => release.version)).toContain("6.10.0");
+    expect((await getUpdateMetadata(manager)).updateMetadata["2"]?.map((release) => release.version)).toContain(
+      "6.10.0",
+    );
     const started = await startFirmwareUpdate(manager, "MCS-0042", "mcs-200-6.10.0");
     expect(started.targetVersion).toBe("6.10.0");
     expect(isManagerError(await caught(getFirmwareInfo(manager, "MCS-9999")), "notFound")).toBe(true);

@@ -15,13 +15,15 @@ describe("table state in the query string", () => {
   });
 
   it("reads sort, order, page, size and search", () => {
-    expect(parseTableState(new URLSearchParams("sort=status&order=desc&page=3&size=50&q=%20hall%20"), options)).toEqual({
-      sort: "status",
-      order: "desc",
-      page: 3,
-      pageSize: 50,
-      search: "hall",
-    });
+    expect(parseTableState(new URLSearchParams("sort=status&order=desc&page=3&size=50&q=%20hall%20"), options)).toEqual(
+      {
+        sort: "status",
+        order: "desc",
+        page: 3,
+        pageSize: 50,
+        search: "hall",
+      },
+    );
   });
 
   it("counts at least one page", () => {

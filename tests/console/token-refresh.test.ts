@@ -10,7 +10,13 @@ import { setRuntime } from "~/runtime.server";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../support/identity";
 
 let identity: TestIdentityProvider;
-const user = { subject: "s", name: "Alex Admin", organizationName: "Demo Venue", tenantId: "t", roles: ["Admin" as const] };
+const user = {
+  subject: "s",
+  name: "Alex Admin",
+  organizationName: "Demo Venue",
+  tenantId: "t",
+  roles: ["Admin" as const],
+};
 
 async function requestWithSession(tokens: SessionTokens) {
   const session = await getSession(new Request("http://console.test/"));
@@ -49,7 +55,11 @@ describe("token refresh", () => {
 
   it("refreshes a token about to expire and stores the new one in the session", async () => {
     const signedIn = await identity.signIn("Admin");
-    const request = await requestWithSession({ ...signedIn, expiresAt: Date.now() + 30_000, refreshedAt: Date.now() - 60_000 });
+    const request = await requestWithSession({
+      ...signedIn,
+      expiresAt: Date.now() + 30_000,
+      refreshedAt: Date.now() - 60_000,
+    });
     await requireUser(request);
     const stored = (await getSession(request)).get("tokens")!;
     expect(stored.accessToken).not.toBe(signedIn.accessToken);
@@ -58,7 +68,11 @@ describe("token refresh", () => {
 
   it("refreshes 20 minutes after the last refresh even when the token still lasts", async () => {
     const signedIn = await identity.signIn("Admin");
-    const request = await requestWithSession({ ...signedIn, expiresAt: Date.now() + 60 * 60_000, refreshedAt: Date.now() - 21 * 60_000 });
+    const request = await requestWithSession({
+      ...signedIn,
+      expiresAt: Date.now() + 60 * 60_000,
+      refreshedAt: Date.now() - 21 * 60_000,
+    });
     await requireUser(request);
     expect((await getSession(request)).get("tokens")!.accessToken).not.toBe(signedIn.accessToken);
   });
@@ -72,12 +86,19 @@ describe("token refresh", () => {
       refreshedAt: Date.now() - 3600_000,
     });
     const thrown = await requireUser(request).catch((error: unknown) => error);
-    expect(thrown).toMatchObject({ data: { errorPage: "expiredSession", redirectTo: "/stations?page=2" }, init: { status: 401 } });
+    expect(thrown).toMatchObject({
+      data: { errorPage: "expiredSession", redirectTo: "/stations?page=2" },
+      init: { status: 401 },
+    });
   });
 
   it("sends a signed-out visitor to sign in, with the way back", async () => {
-    const thrown = await requireUser(new Request("http://console.test/stations/MCS-0042/network?x=1")).catch((error: unknown) => error);
+    const thrown = await requireUser(new Request("http://console.test/stations/MCS-0042/network?x=1")).catch(
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fstations%2FMCS-0042%2Fnetwork%3Fx%3D1");
+    expect((thrown as Response).headers.get("Location")).toBe(
+      "/login?redirectTo=%2Fstations%2FMCS-0042%2Fnetwork%3Fx%3D1",
+    );
   });
 });

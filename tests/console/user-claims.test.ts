@@ -17,6 +17,12 @@ describe("the signed-in account from token claims", () => {
       extension_TenantId: "t-1",
       extension_Roles: "Owner",
     });
-    expect(user).toEqual({ subject: "abc", name: "Ada", organizationName: "Hall A", tenantId: "t-1", roles: ["Owner"] });
+    expect(user).toEqual({
+      subject: "abc",
+      name: "Ada",
+      organizationName: "Hall A",
+      tenantId: "t-1",
+      roles: ["Owner"],
+    });
   });
 });

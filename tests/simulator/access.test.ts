@@ -23,13 +23,18 @@ describe("bearer tokens", () => {
       expectProblem(answer, 401, problemTypes.unauthorized);
       expect(answer.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
     }
-    const expired = await simulator.call("GET", managerPaths.settings(), { token: await simulator.expiredTokenFor("Admin") });
+    const expired = await simulator.call("GET", managerPaths.settings(), {
+      token: await simulator.expiredTokenFor("Admin"),
+    });
     expect(expired.headers.get("www-authenticate")).toContain("expired");
   });
 
   it("checks the audience and the issuer of a correctly signed token", async () => {
     simulator = await startTestSimulator();
-    expect((await simulator.call("GET", managerPaths.settings(), { token: await simulator.providerSignedToken("Admin") })).status).toBe(200);
+    expect(
+      (await simulator.call("GET", managerPaths.settings(), { token: await simulator.providerSignedToken("Admin") }))
+        .status,
+    ).toBe(200);
     for (const token of [
       await simulator.providerSignedToken("Admin", { audience: "another-api" }),
       await simulator.providerSignedToken("Admin", { issuer: "http://elsewhere.example" }),
@@ -42,7 +47,11 @@ describe("bearer tokens", () => {
 
   it("gates by the first role like the console's permission table", async () => {
     simulator = await startTestSimulator();
-    expectProblem(await simulator.call("PUT", managerPaths.reboot("MCS-0042"), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.reboot("MCS-0042"), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
     const channel = (await simulator.call("GET", managerPaths.moderation(), { as: "Moderator" })).body.find(
       (candidate: { stationSerialNumber: string }) => candidate.stationSerialNumber === "MCS-0043",
     );
@@ -62,7 +71,11 @@ describe("unknown calls and bodies", () => {
   it("answers 404 problems for unknown API paths once signed in", async () => {
     simulator = await startTestSimulator();
     expectProblem(await simulator.call("GET", `${configurationApi}/nothing-here`), 404, problemTypes.notFound);
-    expectProblem(await simulator.call("GET", `${configurationApi}/nothing-here`, { as: null }), 401, problemTypes.unauthorized);
+    expectProblem(
+      await simulator.call("GET", `${configurationApi}/nothing-here`, { as: null }),
+      401,
+      problemTypes.unauthorized,
+    );
     expectProblem(await simulator.call("POST", managerPaths.stations()), 404, problemTypes.notFound);
   });
 
@@ -76,7 +89,9 @@ describe("unknown calls and bodies", () => {
     });
     expect(garbled.status).toBe(400);
     expect(garbled.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    const large = await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { body: { name: "x".repeat(200_000) } });
+    const large = await simulator.call("PUT", managerPaths.updateName("MCS-0042"), {
+      body: { name: "x".repeat(200_000) },
+    });
     expect(large.status).toBe(413);
   });
 });
@@ -105,7 +120,15 @@ describe("test controls", () => {
     expect((await simulator.call("GET", managerPaths.settings())).status).toBe(200);
 
     const state = await simulator.control("/state");
-    expect(state.body.faults).toEqual({ latencyMs: 30, failNext5xx: 0, noInternet: false, invalidToken: false, down: false, failPath: null, failWritesOnly: false });
+    expect(state.body.faults).toEqual({
+      latencyMs: 30,
+      failNext5xx: 0,
+      noInternet: false,
+      invalidToken: false,
+      down: false,
+      failPath: null,
+      failWritesOnly: false,
+    });
 
     await simulator.control("/faults", { down: true });
     await expect(simulator.call("GET", managerPaths.settings())).rejects.toThrow();

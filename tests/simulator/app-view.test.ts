@@ -30,7 +30,9 @@ describe("GET /appview", () => {
     expect(Object.keys(view.stations)).toContain("MCS-0042");
     expect(Object.keys(view.stations)).not.toContain("MCS-0046");
     expect(view.stations["MCS-0043"]).toMatchObject({ useCaseMode: 1, computedState: "Connected" });
-    const sortIds = Object.values(view.stations).flatMap((station) => station.channels.map((channel) => channel.sortId));
+    const sortIds = Object.values(view.stations).flatMap((station) =>
+      station.channels.map((channel) => channel.sortId),
+    );
     expect([...sortIds].sort((a, b) => a - b)).toEqual(sortIds.map((_, offset) => offset + 1));
   });
 });
@@ -50,7 +52,9 @@ describe("PUT /appview/UpdateChannelOrder", () => {
     const ids = channelIdsBySortId(await appView());
     const unknown = expectProblem(
       await simulator.call("PUT", managerPaths.updateChannelOrder(), {
-        body: { channelOrder: { ...Object.fromEntries(ids.map((id, offset) => [id, offset + 1])), "no-such-channel": 99 } },
+        body: {
+          channelOrder: { ...Object.fromEntries(ids.map((id, offset) => [id, offset + 1])), "no-such-channel": 99 },
+        },
       }),
       400,
       problemTypes.validation,

@@ -19,7 +19,9 @@ const stationList = async () => StationListSchema.parse((await simulator.call("G
 describe("PUT /authorization/{serialNumber}/Accept", () => {
   it("accepts a station with its fingerprint: it becomes connected and joins the app view", async () => {
     // A factory reset leaves a connected station unauthorized, with a fingerprint both sides agree on.
-    await simulator.call("PUT", managerPaths.restoreFactorySettings("MCS-0043"), { body: { options: { keepNetworkSettings: true } } });
+    await simulator.call("PUT", managerPaths.restoreFactorySettings("MCS-0043"), {
+      body: { options: { keepNetworkSettings: true } },
+    });
     const unauthorized = await eventually(async () => {
       const current = await station("MCS-0043");
       return current.deviceState.computedState === "Unauthorized" && current;
@@ -32,13 +34,17 @@ describe("PUT /authorization/{serialNumber}/Accept", () => {
     const appView = (await simulator.call("GET", managerPaths.appView())).body;
     expect(appView.stations["MCS-0043"]).toBeDefined();
     // Accepting twice is harmless.
-    expect((await simulator.call("PUT", managerPaths.acceptStation("MCS-0043"), { body: { fingerprint: "any" } })).status).toBe(200);
+    expect(
+      (await simulator.call("PUT", managerPaths.acceptStation("MCS-0043"), { body: { fingerprint: "any" } })).status,
+    ).toBe(200);
   });
 
   it("answers 409 error:fingerprint-mismatch with the current fingerprint, then accepts it", async () => {
     const before = await station("MCS-0047");
     const mismatch = expectProblem(
-      await simulator.call("PUT", managerPaths.acceptStation("MCS-0047"), { body: { fingerprint: before.authorization.fingerprint } }),
+      await simulator.call("PUT", managerPaths.acceptStation("MCS-0047"), {
+        body: { fingerprint: before.authorization.fingerprint },
+      }),
       409,
       problemTypes.fingerprintMismatch,
     );
@@ -47,7 +53,9 @@ describe("PUT /authorization/{serialNumber}/Accept", () => {
     // The Manager now stores what the station presents, so a refresh shows it.
     expect((await station("MCS-0047")).authorization.fingerprint).toBe(currentFingerprint);
 
-    const accepted = await simulator.call("PUT", managerPaths.acceptStation("MCS-0047"), { body: { fingerprint: currentFingerprint } });
+    const accepted = await simulator.call("PUT", managerPaths.acceptStation("MCS-0047"), {
+      body: { fingerprint: currentFingerprint },
+    });
     expect(accepted.status).toBe(200);
     expect(StationSchema.parse(accepted.body).authorization.isAuthorized).toBe(true);
   });
@@ -62,7 +70,9 @@ describe("PUT /authorization/{serialNumber}/Accept", () => {
     const gettingReady = await station("MCS-0046");
     expect(gettingReady.deviceState.isReady).toBe(false);
     expectProblem(
-      await simulator.call("PUT", managerPaths.acceptStation("MCS-0046"), { body: { fingerprint: gettingReady.authorization.fingerprint } }),
+      await simulator.call("PUT", managerPaths.acceptStation("MCS-0046"), {
+        body: { fingerprint: gettingReady.authorization.fingerprint },
+      }),
       409,
       problemTypes.stationNotReady,
     );
@@ -75,9 +85,16 @@ describe("PUT /authorization/{serialNumber}/Accept", () => {
       problemTypes.validation,
     );
     expect(problem.errors).toHaveProperty("fingerprint");
-    expectProblem(await simulator.call("PUT", managerPaths.acceptStation("MCS-9999"), { body: { fingerprint: "AA" } }), 404, problemTypes.notFound);
     expectProblem(
-      await simulator.call("PUT", managerPaths.acceptStation("MCS-0047"), { body: { fingerprint: "AA" }, as: "Moderator" }),
+      await simulator.call("PUT", managerPaths.acceptStation("MCS-9999"), { body: { fingerprint: "AA" } }),
+      404,
+      problemTypes.notFound,
+    );
+    expectProblem(
+      await simulator.call("PUT", managerPaths.acceptStation("MCS-0047"), {
+        body: { fingerprint: "AA" },
+        as: "Moderator",
+      }),
       403,
       problemTypes.forbidden,
     );
@@ -107,7 +124,9 @@ describe("PUT Reject and ResetRejectedStations", () => {
     expectProblem(await simulator.call("PUT", managerPaths.rejectStation("MCS-0042")), 409, problemTypes.conflict);
     const rejected = await station("MCS-0049");
     expectProblem(
-      await simulator.call("PUT", managerPaths.acceptStation("MCS-0049"), { body: { fingerprint: rejected.authorization.fingerprint } }),
+      await simulator.call("PUT", managerPaths.acceptStation("MCS-0049"), {
+        body: { fingerprint: rejected.authorization.fingerprint },
+      }),
       409,
       problemTypes.conflict,
     );
@@ -115,6 +134,10 @@ describe("PUT Reject and ResetRejectedStations", () => {
 
   it("answers 404 and 403 like every station call", async () => {
     expectProblem(await simulator.call("PUT", managerPaths.rejectStation("MCS-9999")), 404, problemTypes.notFound);
-    expectProblem(await simulator.call("PUT", managerPaths.resetRejectedStations(), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.resetRejectedStations(), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
   });
 });

@@ -36,7 +36,9 @@ describe("GET /channels", () => {
     const answer = await simulator.call("GET", managerPaths.channels());
     expect(answer.status).toBe(200);
     const channels = ChannelListSchema.parse(answer.body);
-    expect(channels.map((channel) => channel.sortId)).toEqual([...channels.map((channel) => channel.sortId)].sort((a, b) => a - b));
+    expect(channels.map((channel) => channel.sortId)).toEqual(
+      [...channels.map((channel) => channel.sortId)].sort((a, b) => a - b),
+    );
     expect(channels.some((channel) => channel.isHidden)).toBe(true);
     expect(channels.some((channel) => channel.group === null)).toBe(true);
     expect(channels.some((channel) => channel.group !== null)).toBe(true);
@@ -83,7 +85,9 @@ describe("GET qrcode.{svg,png}", () => {
     expect(answer.headers.get("content-disposition")).toBe('attachment; filename="MCS-0042-channel-1-qrcode.svg"');
     expect(answer.body).toMatch(/^<svg /);
     // The same link encoded by the library gives the same picture.
-    expect(answer.body).toBe(await QRCode.toString(joinLink(channel), { type: "svg", errorCorrectionLevel: "M", margin: 2 }));
+    expect(answer.body).toBe(
+      await QRCode.toString(joinLink(channel), { type: "svg", errorCorrectionLevel: "M", margin: 2 }),
+    );
     expect(joinLink(channel)).toBe(
       `https://join.mobileconnect.example/?channelId=${channel.channelId}&listId=${channel.accessOptions.singleChannelListId}`,
     );
@@ -118,7 +122,11 @@ describe("POST testTone", () => {
   });
 
   it("answers 400 without playing and 409 on a disconnected station", async () => {
-    expectProblem(await simulator.call("POST", managerPaths.testTone("MCS-0042", 2), { body: {} }), 400, problemTypes.validation);
+    expectProblem(
+      await simulator.call("POST", managerPaths.testTone("MCS-0042", 2), { body: {} }),
+      400,
+      problemTypes.validation,
+    );
     expectProblem(
       await simulator.call("POST", managerPaths.testTone("MCS-0045", 1), { body: { playing: true } }),
       409,
@@ -149,9 +157,13 @@ describe("PUT UpdateAudioChannel", () => {
       400,
       problemTypes.validation,
     );
-    expect(Object.keys(problem.errors!)).toEqual(expect.arrayContaining(["inputInterfaceRight", "uplinkEnabled", "uplinkOutputIndex"]));
+    expect(Object.keys(problem.errors!)).toEqual(
+      expect.arrayContaining(["inputInterfaceRight", "uplinkEnabled", "uplinkOutputIndex"]),
+    );
     const shape = expectProblem(
-      await simulator.call("PUT", managerPaths.updateAudioChannel("MCS-0042"), { body: { ...channelUpdate, name: "" } }),
+      await simulator.call("PUT", managerPaths.updateAudioChannel("MCS-0042"), {
+        body: { ...channelUpdate, name: "" },
+      }),
       400,
       problemTypes.validation,
     );
@@ -160,7 +172,9 @@ describe("PUT UpdateAudioChannel", () => {
 
   it("answers 404 for an unknown channel index", async () => {
     expectProblem(
-      await simulator.call("PUT", managerPaths.updateAudioChannel("MCS-0042"), { body: { ...channelUpdate, index: 3 } }),
+      await simulator.call("PUT", managerPaths.updateAudioChannel("MCS-0042"), {
+        body: { ...channelUpdate, index: 3 },
+      }),
       404,
       problemTypes.notFound,
     );

@@ -3,7 +3,12 @@
 // other accounts sign in as usual.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFailedSignIns } from "../../simulator/identity/failed-sign-ins";
-import { signInWithPassword, SignInRejectedError, startTestIdentityProvider, type TestIdentityProvider } from "../support/identity";
+import {
+  signInWithPassword,
+  SignInRejectedError,
+  startTestIdentityProvider,
+  type TestIdentityProvider,
+} from "../support/identity";
 
 describe("failed sign-ins per account at the identity provider", () => {
   let idp: TestIdentityProvider;
@@ -16,7 +21,14 @@ describe("failed sign-ins per account at the identity provider", () => {
   });
 
   const attempt = (username: string, password: string) =>
-    signInWithPassword({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, redirectUri: idp.redirectUri, username, password });
+    signInWithPassword({
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      redirectUri: idp.redirectUri,
+      username,
+      password,
+    });
 
   async function refusalPage(username: string, password: string) {
     const error = await attempt(username, password).catch((thrown: unknown) => thrown);

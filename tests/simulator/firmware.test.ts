@@ -3,7 +3,12 @@ import { hubMessages } from "../../app/contract/hubs";
 import { managerPaths } from "../../app/contract/paths";
 import { StationSchema } from "../../app/contract/stations";
 import { updateStatus } from "../../app/contract/enums";
-import { FirmwareInfoListSchema, FirmwareInfoSchema, UpdateMetadataSchema, type FirmwareInfo } from "../../app/contract/firmware";
+import {
+  FirmwareInfoListSchema,
+  FirmwareInfoSchema,
+  UpdateMetadataSchema,
+  type FirmwareInfo,
+} from "../../app/contract/firmware";
 import { problemTypes } from "../../app/contract/problems";
 import { compareVersions } from "../../app/domain/firmware";
 import { listenToHub } from "../support/hub-client";
@@ -29,13 +34,19 @@ async function metadata() {
   return UpdateMetadataSchema.parse(answer.body);
 }
 
-const firmwareId = async (version: string) => (await metadata()).updateMetadata["2"]!.find((f) => f.version === version)!.id;
+const firmwareId = async (version: string) =>
+  (await metadata()).updateMetadata["2"]!.find((f) => f.version === version)!.id;
 
 describe("firmware infos and metadata", () => {
   it("answers every station's firmware, and the available firmware per station type", async () => {
     await start();
-    const infos = FirmwareInfoListSchema.parse((await simulator.call("GET", managerPaths.firmware())).body).firmwareInfos;
-    expect(infos.find((info) => info.serialNumber === "MCS-0044")).toMatchObject({ currentVersion: "6.0.3", status: updateStatus.Rebooting });
+    const infos = FirmwareInfoListSchema.parse(
+      (await simulator.call("GET", managerPaths.firmware())).body,
+    ).firmwareInfos;
+    expect(infos.find((info) => info.serialNumber === "MCS-0044")).toMatchObject({
+      currentVersion: "6.0.3",
+      status: updateStatus.Rebooting,
+    });
     const { updateMetadata, lastFirmwareUpdateCheckTime } = await metadata();
     expect(Object.keys(updateMetadata).sort()).toEqual(["1", "2"]);
     const versions = updateMetadata["2"]!.map((firmware) => firmware.version);
@@ -54,25 +65,43 @@ describe("PUT SyncUpdateMetadata", () => {
     expect(Date.parse((await metadata()).lastFirmwareUpdateCheckTime!)).toBeGreaterThan(Date.parse(before));
 
     await simulator.control("/faults", { noInternet: true });
-    const problem = expectProblem(await simulator.call("PUT", managerPaths.syncUpdateMetadata()), 503, problemTypes.noInternet);
+    const problem = expectProblem(
+      await simulator.call("PUT", managerPaths.syncUpdateMetadata()),
+      503,
+      problemTypes.noInternet,
+    );
     expect(JSON.parse(problem.detail!)).toEqual({ status: "noInternet" });
-    expectProblem(await simulator.call("PUT", managerPaths.syncUpdateMetadata(), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.syncUpdateMetadata(), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
   });
 });
 
 describe("PUT Update/{firmwareId}", () => {
   it("walks through the update statuses to Current, and the version changes at the end", async () => {
     await start(25);
-    const updater = await listenToHub(simulator.managerUrl, "updaterHub", [hubMessages.updaterHub.firmwareChanged], () =>
-      simulator.tokenFor("Admin"),
+    const updater = await listenToHub(
+      simulator.managerUrl,
+      "updaterHub",
+      [hubMessages.updaterHub.firmwareChanged],
+      () => simulator.tokenFor("Admin"),
     );
     try {
       // 6.2.0.1 is not on the Manager yet: it downloads from the internet first.
-      const answer = await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.2.0.1")), {
-        body: { eulaAccepted: true },
-      });
+      const answer = await simulator.call(
+        "PUT",
+        managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.2.0.1")),
+        {
+          body: { eulaAccepted: true },
+        },
+      );
       expect(answer.status).toBe(202);
-      expect(FirmwareInfoSchema.parse(answer.body)).toMatchObject({ status: updateStatus.DownloadingToManager, targetVersion: "6.2.0.1" });
+      expect(FirmwareInfoSchema.parse(answer.body)).toMatchObject({
+        status: updateStatus.DownloadingToManager,
+        targetVersion: "6.2.0.1",
+      });
       await eventually(async () => (await firmwareOf("MCS-0042")).status === updateStatus.Current);
       const statuses = updater.messages
         .map(({ args }) => FirmwareInfoSchema.parse(args[0]))
@@ -99,7 +128,9 @@ describe("PUT Update/{firmwareId}", () => {
   it("ends in UpdateFailed when the test control asks for it, on the old version", async () => {
     await start();
     await simulator.control("/firmware/MCS-0042/fail-next-update", {});
-    await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.10.0")), { body: { eulaAccepted: true } });
+    await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.10.0")), {
+      body: { eulaAccepted: true },
+    });
     const failed = await eventually(async () => {
       const info = await firmwareOf("MCS-0042");
       return info.status === updateStatus.UpdateFailed && info;
@@ -109,17 +140,31 @@ describe("PUT Update/{firmwareId}", () => {
 
   it("lets an UpdateRequired station update and become connected", async () => {
     await start();
-    expect((await simulator.call("GET", managerPaths.station("MCS-0048"))).body.deviceState.computedState).toBe("UpdateRequired");
-    await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0048", await firmwareId("6.10.0")), { body: { eulaAccepted: true } });
-    await eventually(async () => (await simulator.call("GET", managerPaths.station("MCS-0048"))).body.deviceState.computedState === "Connected");
+    expect((await simulator.call("GET", managerPaths.station("MCS-0048"))).body.deviceState.computedState).toBe(
+      "UpdateRequired",
+    );
+    await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0048", await firmwareId("6.10.0")), {
+      body: { eulaAccepted: true },
+    });
+    await eventually(
+      async () =>
+        (await simulator.call("GET", managerPaths.station("MCS-0048"))).body.deviceState.computedState === "Connected",
+    );
   });
 
   it("lets the 6.0.3 station stuck in Rebooting update its way out of the broken state", async () => {
     await start();
-    expectProblem(await simulator.call("PUT", managerPaths.updateName("MCS-0044"), { body: { name: "X" } }), 409, problemTypes.stationNotEditable);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.updateName("MCS-0044"), { body: { name: "X" } }),
+      409,
+      problemTypes.stationNotEditable,
+    );
     expect(
-      (await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0044", await firmwareId("6.10.0")), { body: { eulaAccepted: true } }))
-        .status,
+      (
+        await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0044", await firmwareId("6.10.0")), {
+          body: { eulaAccepted: true },
+        })
+      ).status,
     ).toBe(202);
     const fixed = await eventually(async () => {
       const info = await firmwareOf("MCS-0044");
@@ -133,14 +178,19 @@ describe("PUT Update/{firmwareId}", () => {
     await start();
     await simulator.control("/faults", { noInternet: true });
     expectProblem(
-      await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.2.0.1")), { body: { eulaAccepted: true } }),
+      await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.2.0.1")), {
+        body: { eulaAccepted: true },
+      }),
       503,
       problemTypes.noInternet,
     );
     // 6.10.0 was downloaded before: no internet needed.
     expect(
-      (await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.10.0")), { body: { eulaAccepted: true } }))
-        .status,
+      (
+        await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", await firmwareId("6.10.0")), {
+          body: { eulaAccepted: true },
+        })
+      ).status,
     ).toBe(202);
   });
 
@@ -154,7 +204,9 @@ describe("PUT Update/{firmwareId}", () => {
     );
     expect(eula.errors).toHaveProperty("eulaAccepted");
     expectProblem(
-      await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", "mcs-200-9.9.9"), { body: { eulaAccepted: true } }),
+      await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", "mcs-200-9.9.9"), {
+        body: { eulaAccepted: true },
+      }),
       404,
       problemTypes.notFound,
     );
@@ -174,7 +226,10 @@ describe("PUT Update/{firmwareId}", () => {
       problemTypes.stationNotEditable,
     );
     expectProblem(
-      await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", id), { body: { eulaAccepted: true }, as: "Moderator" }),
+      await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", id), {
+        body: { eulaAccepted: true },
+        as: "Moderator",
+      }),
       403,
       problemTypes.forbidden,
     );

@@ -19,8 +19,20 @@ import type { Principal } from "../../simulator/identity";
 const testToken = "test-token";
 const otherUsersToken = "other-users-token";
 const principals: Record<string, Principal> = {
-  [testToken]: { subject: "user-1", name: "Test User", organizationName: "Venue", tenantId: "tenant", roles: ["Admin"] },
-  [otherUsersToken]: { subject: "user-2", name: "Other User", organizationName: "Venue", tenantId: "tenant", roles: ["Owner"] },
+  [testToken]: {
+    subject: "user-1",
+    name: "Test User",
+    organizationName: "Venue",
+    tenantId: "tenant",
+    roles: ["Admin"],
+  },
+  [otherUsersToken]: {
+    subject: "user-2",
+    name: "Other User",
+    organizationName: "Venue",
+    tenantId: "tenant",
+    roles: ["Owner"],
+  },
 };
 const recordSeparator = "\u001e";
 
@@ -221,8 +233,15 @@ class RawHubClient {
     this.closed = new Promise((resolve) => socket.on("close", (code) => resolve(code)));
   }
 
-  static async open(hub: HubName, connectionToken: string, headers: Record<string, string> = { authorization: `Bearer ${testToken}` }, query = "") {
-    const socket = new WebSocket(`${baseUrl.replace("http", "ws")}${hubPaths[hub]}?id=${connectionToken}${query}`, { headers });
+  static async open(
+    hub: HubName,
+    connectionToken: string,
+    headers: Record<string, string> = { authorization: `Bearer ${testToken}` },
+    query = "",
+  ) {
+    const socket = new WebSocket(`${baseUrl.replace("http", "ws")}${hubPaths[hub]}?id=${connectionToken}${query}`, {
+      headers,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once("open", resolve);
       socket.once("error", reject);
@@ -248,13 +267,21 @@ class RawHubClient {
   }
 }
 
-async function negotiate(hub: HubName, init: RequestInit = { headers: { authorization: `Bearer ${testToken}` } }, query = "?negotiateVersion=1") {
+async function negotiate(
+  hub: HubName,
+  init: RequestInit = { headers: { authorization: `Bearer ${testToken}` } },
+  query = "?negotiateVersion=1",
+) {
   const response = await fetch(`${baseUrl}${hubPaths[hub]}/negotiate${query}`, { method: "POST", ...init });
   return { response, body: response.ok ? ((await response.json()) as Record<string, unknown>) : undefined };
 }
 
 /** The HTTP status with which the server refuses a WebSocket upgrade. */
-function upgradeStatus(hub: HubName, connectionToken: string, headers: Record<string, string> = { authorization: `Bearer ${testToken}` }): Promise<number> {
+function upgradeStatus(
+  hub: HubName,
+  connectionToken: string,
+  headers: Record<string, string> = { authorization: `Bearer ${testToken}` },
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${baseUrl.replace("http", "ws")}${hubPaths[hub]}?id=${connectionToken}`, { headers });
     socket.on("unexpected-response", (_request, response) => {
@@ -299,7 +326,12 @@ describe("hub server protocol, raw", () => {
   it("accepts the token as access_token in the query, as browsers send it", async () => {
     const { response, body } = await negotiate("stationsHub", {}, `?negotiateVersion=1&access_token=${testToken}`);
     expect(response.status).toBe(200);
-    const client = await RawHubClient.open("stationsHub", String(body!.connectionToken), {}, `&access_token=${testToken}`);
+    const client = await RawHubClient.open(
+      "stationsHub",
+      String(body!.connectionToken),
+      {},
+      `&access_token=${testToken}`,
+    );
     openRawClients.push(client);
     client.send(`{"protocol":"json","version":1}${recordSeparator}`);
     expect(await client.nextFrame()).toBe(`{}${recordSeparator}`);
@@ -335,7 +367,9 @@ describe("hub server protocol, raw", () => {
   it("refuses an upgrade without a valid token with 401, and one by another user with 403", async () => {
     const { body } = await negotiate("stationsHub");
     expect(await upgradeStatus("stationsHub", String(body!.connectionToken), {})).toBe(401);
-    expect(await upgradeStatus("stationsHub", String(body!.connectionToken), { authorization: `Bearer ${otherUsersToken}` })).toBe(403);
+    expect(
+      await upgradeStatus("stationsHub", String(body!.connectionToken), { authorization: `Bearer ${otherUsersToken}` }),
+    ).toBe(403);
   });
 
   it("refuses upgrades with 503 while unavailable", async () => {
@@ -346,7 +380,10 @@ describe("hub server protocol, raw", () => {
 
   it("leaves an upgrade for a path that is not a hub to the caller", () => {
     const socket = new PassThrough();
-    const request = { url: "/configuration/hubs/unknownHub?id=x", headers: { upgrade: "websocket" } } as IncomingMessage;
+    const request = {
+      url: "/configuration/hubs/unknownHub?id=x",
+      headers: { upgrade: "websocket" },
+    } as IncomingMessage;
     expect(hubs.handleUpgrade(request, socket, Buffer.alloc(0))).toBe(false);
     expect(socket.read()).toBeNull();
     expect(socket.destroyed).toBe(false);
@@ -362,7 +399,11 @@ describe("hub server protocol, raw", () => {
     );
     expect(await client.nextFrame()).toBe(`{}${recordSeparator}`);
     const completion = await client.nextFrame((frame) => frame.includes('"type":3'));
-    expect(JSON.parse(completion.slice(0, -1))).toEqual({ type: 3, invocationId: "7", error: "Unknown hub method 'Subscribe'" });
+    expect(JSON.parse(completion.slice(0, -1))).toEqual({
+      type: 3,
+      invocationId: "7",
+      error: "Unknown hub method 'Subscribe'",
+    });
   });
 
   it("reads a handshake split across frames", async () => {
@@ -402,7 +443,12 @@ describe("hub server protocol, raw", () => {
 
   it("sends a broadcast as a camelCase Invocation without an invocation id", async () => {
     const client = await openHandshaken("statisticsHub");
-    hubs.broadcast("statisticsHub", hubMessages.statisticsHub.statisticsChanged, { connectedStationCount: 3, audioChannelCount: 5 }, "Update");
+    hubs.broadcast(
+      "statisticsHub",
+      hubMessages.statisticsHub.statisticsChanged,
+      { connectedStationCount: 3, audioChannelCount: 5 },
+      "Update",
+    );
     const invocation = await client.nextFrame((frame) => frame.includes('"type":1'));
     expect(invocation).toBe(
       `{"type":1,"target":"StatisticsChanged","arguments":[{"connectedStationCount":3,"audioChannelCount":5},"Update"]}${recordSeparator}`,

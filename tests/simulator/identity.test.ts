@@ -57,7 +57,12 @@ describe("development identity provider", () => {
       const quiet = await startTestIdentityProvider();
       try {
         const tokens = await quiet.signIn("Admin");
-        await refreshTokens({ issuer: quiet.issuer, clientId: quiet.clientId, clientSecret: quiet.clientSecret, refreshToken: tokens.refreshToken });
+        await refreshTokens({
+          issuer: quiet.issuer,
+          clientId: quiet.clientId,
+          clientSecret: quiet.clientSecret,
+          refreshToken: tokens.refreshToken,
+        });
         await fetch(`${quiet.issuer}/session/end`);
       } finally {
         await quiet.close();
@@ -68,38 +73,41 @@ describe("development identity provider", () => {
     }
   });
 
-  describe.each(demoAccounts.map((account) => [account.username, account] as const))("signing in as %s", (_username, account) => {
-    it("issues a JWT access token for the Manager with the account's claims", async () => {
-      const tokens = await idp.signIn(account.username);
-      const claims = decodeJwt(tokens.accessToken);
-      expect(claims).toMatchObject({
-        iss: idp.issuer,
-        aud: idp.managerAudience,
-        sub: account.subject,
-        scope: idp.managerScope,
-        client_id: idp.clientId,
-        roles: account.roles,
-        name: account.name,
-        organizationName: "Demo Venue",
-        tenantId: account.tenantId,
+  describe.each(demoAccounts.map((account) => [account.username, account] as const))(
+    "signing in as %s",
+    (_username, account) => {
+      it("issues a JWT access token for the Manager with the account's claims", async () => {
+        const tokens = await idp.signIn(account.username);
+        const claims = decodeJwt(tokens.accessToken);
+        expect(claims).toMatchObject({
+          iss: idp.issuer,
+          aud: idp.managerAudience,
+          sub: account.subject,
+          scope: idp.managerScope,
+          client_id: idp.clientId,
+          roles: account.roles,
+          name: account.name,
+          organizationName: "Demo Venue",
+          tenantId: account.tenantId,
+        });
+        expect(tokens.expiresIn).toBe(900);
+        expect(tokens.refreshToken).not.toBe("");
       });
-      expect(tokens.expiresIn).toBe(900);
-      expect(tokens.refreshToken).not.toBe("");
-    });
 
-    it("issues an ID token with the profile claims", async () => {
-      const tokens = await idp.signIn(account.username);
-      expect(decodeJwt(tokens.idToken)).toMatchObject({
-        iss: idp.issuer,
-        aud: idp.clientId,
-        sub: account.subject,
-        name: account.name,
-        organizationName: account.organizationName,
-        roles: account.roles,
-        tenantId: account.tenantId,
+      it("issues an ID token with the profile claims", async () => {
+        const tokens = await idp.signIn(account.username);
+        expect(decodeJwt(tokens.idToken)).toMatchObject({
+          iss: idp.issuer,
+          aud: idp.clientId,
+          sub: account.subject,
+          name: account.name,
+          organizationName: account.organizationName,
+          roles: account.roles,
+          tenantId: account.tenantId,
+        });
       });
-    });
-  });
+    },
+  );
 
   it("gives every demo account of the same tenant a role of its own", () => {
     expect(demoAccounts.map((account) => [account.username, account.password, account.roles, account.name])).toEqual([
@@ -136,7 +144,9 @@ describe("development identity provider", () => {
       expect(html).toMatch(/<html lang="en">/);
       expect(html).toMatch(/<title>Sign in – Station Console<\/title>/);
       expect(html).toMatch(/<label for="username">Username<\/label>\s*<input id="username" name="username"/);
-      expect(html).toMatch(/<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/);
+      expect(html).toMatch(
+        /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
+      );
       expect(html).toMatch(/<form method="post" action="\/interaction\/[\w-]+"/);
       expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
       expect(html).not.toMatch(/<script/i);
@@ -193,7 +203,9 @@ describe("development identity provider", () => {
       const response = await authorize({ redirect_uri: "http://localhost:3000/callback" });
       expect(response.status).toBe(400);
       expect(response.headers.get("location")).toBeNull();
-      expect(await response.text()).toContain("redirect_uri did not match any of the client&#39;s registered redirect_uris");
+      expect(await response.text()).toContain(
+        "redirect_uri did not match any of the client&#39;s registered redirect_uris",
+      );
     });
 
     it("requires PKCE", async () => {
@@ -214,12 +226,22 @@ describe("development identity provider", () => {
 
   describe("refresh", () => {
     const refreshWith = (refreshToken: string, scopes?: string[]) =>
-      refreshTokens({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, refreshToken, scopes });
+      refreshTokens({
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        refreshToken,
+        scopes,
+      });
 
     it("succeeds when the client resends every scope, offline_access included (remix-auth-oauth2)", async () => {
       const tokens = await idp.signIn("Owner");
       const refreshed = await refreshWith(tokens.refreshToken, ["openid", "profile", "offline_access", "manager.api"]);
-      expect(decodeJwt(refreshed.accessToken)).toMatchObject({ sub: demoAccounts[1]!.subject, aud: idp.managerAudience, roles: ["Owner"] });
+      expect(decodeJwt(refreshed.accessToken)).toMatchObject({
+        sub: demoAccounts[1]!.subject,
+        aud: idp.managerAudience,
+        roles: ["Owner"],
+      });
       expect(decodeJwt(refreshed.idToken)).toMatchObject({ sub: demoAccounts[1]!.subject, roles: ["Owner"] });
     });
 
@@ -264,7 +286,9 @@ describe("development identity provider", () => {
         body: new URLSearchParams({ token: tokens.refreshToken, token_type_hint: "refresh_token" }).toString(),
       });
       expect(revocation.status).toBe(200);
-      await expect(refreshWith(tokens.refreshToken)).rejects.toMatchObject({ error: "invalid_grant" } satisfies Partial<TokenRequestError>);
+      await expect(refreshWith(tokens.refreshToken)).rejects.toMatchObject({
+        error: "invalid_grant",
+      } satisfies Partial<TokenRequestError>);
     });
   });
 
@@ -282,7 +306,11 @@ describe("development identity provider", () => {
         roles: ["Admin"],
       };
       await expect(verifierFor()(tokens.accessToken)).resolves.toEqual(expected);
-      const remote = createAccessTokenVerifier({ issuer: idp.issuer, audience: idp.managerAudience, jwks: new URL(`${idp.issuer}/jwks`) });
+      const remote = createAccessTokenVerifier({
+        issuer: idp.issuer,
+        audience: idp.managerAudience,
+        jwks: new URL(`${idp.issuer}/jwks`),
+      });
       await expect(remote(tokens.accessToken)).resolves.toEqual(expected);
     });
 
@@ -356,10 +384,16 @@ describe("development identity provider", () => {
 
   describe("normalizeRoles", () => {
     it.each([
-      [["Owner", "Admin"], ["Owner", "Admin"]],
+      [
+        ["Owner", "Admin"],
+        ["Owner", "Admin"],
+      ],
       ["Moderator", ["Moderator"]],
       ["Admin, Moderator", ["Admin", "Moderator"]],
-      [["Admin", "Guest", 7, "Moderator"], ["Admin", "Moderator"]],
+      [
+        ["Admin", "Guest", 7, "Moderator"],
+        ["Admin", "Moderator"],
+      ],
       ["Guest,,Owner", ["Owner"]],
       [undefined, []],
       [{ role: "Admin" }, []],
@@ -369,9 +403,14 @@ describe("development identity provider", () => {
   });
 
   it("keeps end_session available", async () => {
-    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(discovery.end_session_endpoint).toBe(`${idp.issuer}/session/end`);
-    const response = await fetch(`${idp.issuer}/session/end?client_id=${idp.clientId}&post_logout_redirect_uri=${encodeURIComponent(idp.redirectUri)}`);
+    const response = await fetch(
+      `${idp.issuer}/session/end?client_id=${idp.clientId}&post_logout_redirect_uri=${encodeURIComponent(idp.redirectUri)}`,
+    );
     expect(response.status).toBe(200);
   });
 });
@@ -413,14 +452,22 @@ describe("development identity provider mounted under /oidc of another server", 
   /** A GET with a Host header fetch() would not let us choose. */
   function getWithHost(path: string, host: string, cookie?: string) {
     return new Promise<{ status: number; location?: string; setCookie: string[]; body: string }>((resolve, reject) => {
-      const outgoing = request({ host: "127.0.0.1", port, path, headers: { host, ...(cookie ? { cookie } : {}) } }, (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location, setCookie: response.headers["set-cookie"] ?? [], body }),
-        );
-      });
+      const outgoing = request(
+        { host: "127.0.0.1", port, path, headers: { host, ...(cookie ? { cookie } : {}) } },
+        (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              location: response.headers.location,
+              setCookie: response.headers["set-cookie"] ?? [],
+              body,
+            }),
+          );
+        },
+      );
       outgoing.on("error", reject);
       outgoing.end();
     });
@@ -469,7 +516,10 @@ describe("development identity provider mounted under /oidc of another server", 
   });
 
   it("advertises endpoints under the mount path", async () => {
-    const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(discovery).toMatchObject({
       issuer,
       authorization_endpoint: `${issuer}/auth`,
@@ -494,7 +544,11 @@ describe("development identity provider across a restart", () => {
     const keysBefore = idp.provider.jwks;
     await idp.restart();
     expect(idp.provider.jwks).toEqual(keysBefore);
-    const verify = createAccessTokenVerifier({ issuer: idp.issuer, audience: idp.managerAudience, jwks: idp.provider.jwks });
+    const verify = createAccessTokenVerifier({
+      issuer: idp.issuer,
+      audience: idp.managerAudience,
+      jwks: idp.provider.jwks,
+    });
     await expect(verify(tokens.accessToken)).resolves.toMatchObject({ roles: ["Admin"] });
   });
 
@@ -524,7 +578,10 @@ describe("development identity provider in standalone mode", () => {
     const listening = await listenIdentityProvider(provider, "127.0.0.1", 0);
     try {
       expect(listening.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const discovery = (await (await fetch(`${listening.url}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+      const discovery = (await (await fetch(`${listening.url}/.well-known/openid-configuration`)).json()) as Record<
+        string,
+        unknown
+      >;
       expect(discovery).toMatchObject({ issuer: "http://127.0.0.1:5101", token_endpoint: `${listening.url}/token` });
     } finally {
       await listening.close();
@@ -548,7 +605,9 @@ describe("development identity provider in standalone mode", () => {
       const response = await fetch(`${listening.url}/.well-known/openid-configuration`, {
         headers: { "x-forwarded-proto": "https", "x-forwarded-host": "console.example.org" },
       });
-      expect(((await response.json()) as Record<string, unknown>).token_endpoint).toBe("https://console.example.org/token");
+      expect(((await response.json()) as Record<string, unknown>).token_endpoint).toBe(
+        "https://console.example.org/token",
+      );
     } finally {
       await listening.close();
       await provider.close();

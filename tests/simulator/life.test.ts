@@ -27,7 +27,10 @@ describe("the fleet's own life", () => {
   it("stays still when not autonomous, and can be switched on and off", async () => {
     simulator = await startTestSimulator({ speed: 2_000 });
     expect((await simulator.control("/state")).body.clock).toMatchObject({ autonomous: false, pendingTimers: 0 });
-    expect((await simulator.control("/clock", { autonomous: true, speed: 3_000 })).body).toEqual({ speed: 3_000, autonomous: true });
+    expect((await simulator.control("/clock", { autonomous: true, speed: 3_000 })).body).toEqual({
+      speed: 3_000,
+      autonomous: true,
+    });
     expect((await simulator.control("/state")).body.clock.pendingTimers).toBeGreaterThan(0);
     await simulator.control("/clock", { autonomous: false });
     expect((await simulator.control("/state")).body.clock.pendingTimers).toBe(0);

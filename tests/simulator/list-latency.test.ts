@@ -23,7 +23,8 @@ async function measure(path: string, rounds: number) {
     durations.push(performance.now() - started);
   }
   durations.sort((a, b) => a - b);
-  const at = (fraction: number) => durations[Math.min(durations.length - 1, Math.floor(durations.length * fraction))]!.toFixed(2);
+  const at = (fraction: number) =>
+    durations[Math.min(durations.length - 1, Math.floor(durations.length * fraction))]!.toFixed(2);
   return `median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms over ${rounds} requests`;
 }
 

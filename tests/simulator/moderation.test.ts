@@ -55,11 +55,23 @@ describe("speaker queue", () => {
     const channel = await questionChannel();
     const listId = channel.accessOptions.singleChannelListId;
     const muted = ModerationChannelSchema.parse(
-      (await moderate(managerPaths.muteSpeaker(channel.id), { singleChannelListId: listId, index: 0, muteSpeaker: true })).body,
+      (
+        await moderate(managerPaths.muteSpeaker(channel.id), {
+          singleChannelListId: listId,
+          index: 0,
+          muteSpeaker: true,
+        })
+      ).body,
     );
     expect(muted.speakerMuted).toBe(true);
     const unmuted = ModerationChannelSchema.parse(
-      (await moderate(managerPaths.muteSpeaker(channel.id), { singleChannelListId: listId, index: 0, muteSpeaker: false })).body,
+      (
+        await moderate(managerPaths.muteSpeaker(channel.id), {
+          singleChannelListId: listId,
+          index: 0,
+          muteSpeaker: false,
+        })
+      ).body,
     );
     expect(unmuted.speakerMuted).toBe(false);
     const cleared = ModerationChannelSchema.parse(
@@ -71,18 +83,34 @@ describe("speaker queue", () => {
 
   it("a listener who asks for the mic joins the queue, or speaks when nobody does", async () => {
     const channel = await questionChannel();
-    await moderate(managerPaths.clearSpeakers(channel.id), { singleChannelListId: channel.accessOptions.singleChannelListId });
-    const first = await simulator.control("/listeners", { serialNumber: "MCS-0043", channelIndex: 1, displayName: "Dana" });
+    await moderate(managerPaths.clearSpeakers(channel.id), {
+      singleChannelListId: channel.accessOptions.singleChannelListId,
+    });
+    const first = await simulator.control("/listeners", {
+      serialNumber: "MCS-0043",
+      channelIndex: 1,
+      displayName: "Dana",
+    });
     expect(first.status).toBe(200);
     expect(first.body.speakers[0]).toMatchObject({ displayName: "Dana", isSpeaking: true });
-    const second = await simulator.control("/listeners", { serialNumber: "MCS-0043", channelIndex: 1, displayName: "Eli" });
+    const second = await simulator.control("/listeners", {
+      serialNumber: "MCS-0043",
+      channelIndex: 1,
+      displayName: "Eli",
+    });
     expect(second.body.speakersWaiting).toBe(1);
-    expect((await simulator.control("/listeners", { serialNumber: "MCS-0042", channelIndex: 1, displayName: "Fay" })).status).toBe(409);
+    expect(
+      (await simulator.control("/listeners", { serialNumber: "MCS-0042", channelIndex: 1, displayName: "Fay" })).status,
+    ).toBe(409);
   });
 
   it("answers 404 for an unknown channel or speaker, 409 for a stale list id, 400 for a bad body", async () => {
     const channel = await questionChannel();
-    expectProblem(await moderate(managerPaths.nextSpeaker("no-such-channel"), { singleChannelListId: "x" }), 404, problemTypes.notFound);
+    expectProblem(
+      await moderate(managerPaths.nextSpeaker("no-such-channel"), { singleChannelListId: "x" }),
+      404,
+      problemTypes.notFound,
+    );
     expectProblem(
       await moderate(managerPaths.muteSpeaker(channel.id), {
         singleChannelListId: channel.accessOptions.singleChannelListId,
@@ -92,13 +120,19 @@ describe("speaker queue", () => {
       404,
       problemTypes.notFound,
     );
-    expectProblem(await moderate(managerPaths.nextSpeaker(channel.id), { singleChannelListId: "stale" }), 409, problemTypes.conflict);
+    expectProblem(
+      await moderate(managerPaths.nextSpeaker(channel.id), { singleChannelListId: "stale" }),
+      409,
+      problemTypes.conflict,
+    );
     const problem = expectProblem(
       await moderate(managerPaths.muteSpeaker(channel.id), { singleChannelListId: "", index: -1 }),
       400,
       problemTypes.validation,
     );
-    expect(Object.keys(problem.errors!)).toEqual(expect.arrayContaining(["singleChannelListId", "index", "muteSpeaker"]));
+    expect(Object.keys(problem.errors!)).toEqual(
+      expect.arrayContaining(["singleChannelListId", "index", "muteSpeaker"]),
+    );
   });
 });
 
@@ -136,10 +170,18 @@ describe("PUT UpdateChannelDetails", () => {
   it("answers 400 for the mic on an Assistive Listening channel and for a bad PIN", async () => {
     const mainHall = (await moderationList()).find((channel) => channel.stationSerialNumber === "MCS-0042")!;
     const details = { name: "Main", pinCode: "", uplinkEnabled: true, uplinkMuted: false, isQueueEnabled: false };
-    const mic = expectProblem(await moderate(managerPaths.updateModerationChannel(mainHall.id), details), 400, problemTypes.validation);
+    const mic = expectProblem(
+      await moderate(managerPaths.updateModerationChannel(mainHall.id), details),
+      400,
+      problemTypes.validation,
+    );
     expect(mic.errors).toHaveProperty("uplinkEnabled");
     const pin = expectProblem(
-      await moderate(managerPaths.updateModerationChannel(mainHall.id), { ...details, uplinkEnabled: false, pinCode: "12ab56" }),
+      await moderate(managerPaths.updateModerationChannel(mainHall.id), {
+        ...details,
+        uplinkEnabled: false,
+        pinCode: "12ab56",
+      }),
       400,
       problemTypes.validation,
     );

@@ -18,7 +18,9 @@ describe("persistence in SQLite", () => {
     simulator = await startTestSimulator();
     await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { body: { name: "Great Hall" } });
     await simulator.call("POST", managerPaths.pinCode("MCS-0042", 1), { body: { pin: "111222" } });
-    await simulator.call("POST", managerPaths.tokens(), { body: { name: "Kept", expiryInDays: 30, scopes: ["stations.read"] } });
+    await simulator.call("POST", managerPaths.tokens(), {
+      body: { name: "Kept", expiryInDays: 30, scopes: ["stations.read"] },
+    });
     await simulator.call("PUT", managerPaths.dismissAllSystemEvents());
     await simulator.call("PUT", managerPaths.rejectStation("MCS-0047"));
     await simulator.call("PUT", managerPaths.systemSettings(), {
@@ -30,10 +32,17 @@ describe("persistence in SQLite", () => {
     const mainHall = await station("MCS-0042");
     expect(mainHall.name).toBe("Great Hall");
     expect(mainHall.audioChannels[0]!.pinCode).toBe("111222");
-    expect(TokenListSchema.parse((await simulator.call("GET", managerPaths.tokens())).body).map((token) => token.name)).toContain("Kept");
-    expect(SystemEventListSchema.parse((await simulator.call("GET", managerPaths.systemEvents())).body).dismissableEventCount).toBe(0);
+    expect(
+      TokenListSchema.parse((await simulator.call("GET", managerPaths.tokens())).body).map((token) => token.name),
+    ).toContain("Kept");
+    expect(
+      SystemEventListSchema.parse((await simulator.call("GET", managerPaths.systemEvents())).body)
+        .dismissableEventCount,
+    ).toBe(0);
     expect((await simulator.call("GET", managerPaths.stations())).body.rejectedStationsCount).toBe(2);
-    expect((await simulator.call("GET", managerPaths.systemSettings())).body.dnsDiscoverySettings.managerIpAddress).toBe("10.0.0.9");
+    expect(
+      (await simulator.call("GET", managerPaths.systemSettings())).body.dnsDiscoverySettings.managerIpAddress,
+    ).toBe("10.0.0.9");
   });
 
   it("resumes a reboot that was under way when the simulator stopped", async () => {
@@ -47,7 +56,10 @@ describe("persistence in SQLite", () => {
 
     await eventually(async () => {
       const current = await station("MCS-0042");
-      return current.deviceState.computedState === "Connected" && (await simulator.control("/state")).body.activities.length === 0;
+      return (
+        current.deviceState.computedState === "Connected" &&
+        (await simulator.control("/state")).body.activities.length === 0
+      );
     });
   });
 

@@ -23,7 +23,9 @@ afterEach(async () => {
 });
 
 async function listen(hub: HubName) {
-  const listener = await listenToHub(simulator.managerUrl, hub, Object.values(hubMessages[hub]), () => simulator.tokenFor("Admin"));
+  const listener = await listenToHub(simulator.managerUrl, hub, Object.values(hubMessages[hub]), () =>
+    simulator.tokenFor("Admin"),
+  );
   listeners.push(listener);
   return listener;
 }
@@ -53,7 +55,10 @@ describe("stationsHub", () => {
     await simulator.call("DELETE", managerPaths.station("MCS-0042"));
     await simulator.control("/stations/MCS-0042/reconnect", {});
     const added = await eventually(() => hub.messages.find((message) => message.args[1] === "Add"));
-    expect(StationSchema.parse(added.args[0])).toMatchObject({ serialNumber: "MCS-0042", deviceState: { computedState: "Unauthorized" } });
+    expect(StationSchema.parse(added.args[0])).toMatchObject({
+      serialNumber: "MCS-0042",
+      deviceState: { computedState: "Unauthorized" },
+    });
   });
 });
 
@@ -86,7 +91,12 @@ describe("moderationHub", () => {
 describe("systemEventsHub", () => {
   it("pushes SystemEventChanged Add for a new event and Update when it is dismissed", async () => {
     const hub = await listen("systemEventsHub");
-    const raised = await simulator.control("/events", { type: 2, code: "stationDisconnected", stationSerialNumber: "MCS-0042", isDismissable: true });
+    const raised = await simulator.control("/events", {
+      type: 2,
+      code: "stationDisconnected",
+      stationSerialNumber: "MCS-0042",
+      isDismissable: true,
+    });
     const added = await received(hub, hubMessages.systemEventsHub.systemEventChanged);
     expect(SystemEventSchema.parse(added.args[0]).id).toBe(raised.body.id);
     expect(added.args[1]).toBe("Add");
@@ -100,7 +110,14 @@ describe("appCustomizationHub", () => {
   it("pushes updated on create and removed on delete", async () => {
     const hub = await listen("appCustomizationHub");
     const created = await simulator.call("POST", managerPaths.appCustomization(), {
-      body: { isActive: true, logo: null, backgroundColor: "003746", highlightColor: "0096D6", fontColor: "light", onboardings: [] },
+      body: {
+        isActive: true,
+        logo: null,
+        backgroundColor: "003746",
+        highlightColor: "0096D6",
+        fontColor: "light",
+        onboardings: [],
+      },
     });
     const updated = await received(hub, hubMessages.appCustomizationHub.updated);
     expect(AppCustomizationSchema.parse(updated.args[0]).id).toBe(created.body.id);
@@ -116,9 +133,14 @@ describe("updaterHub", () => {
     await simulator.call("PUT", managerPaths.syncUpdateMetadata());
     const metadata = await received(hub, hubMessages.updaterHub.updateMetadataChanged);
     expect(UpdateMetadataSchema.parse(metadata.args[0]).lastFirmwareUpdateCheckTime).not.toBeNull();
-    await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", "mcs-200-6.10.0"), { body: { eulaAccepted: true } });
+    await simulator.call("PUT", managerPaths.startFirmwareUpdate("MCS-0042", "mcs-200-6.10.0"), {
+      body: { eulaAccepted: true },
+    });
     const firmware = await received(hub, hubMessages.updaterHub.firmwareChanged);
-    expect(FirmwareInfoSchema.parse(firmware.args[0])).toMatchObject({ serialNumber: "MCS-0042", targetVersion: "6.10.0" });
+    expect(FirmwareInfoSchema.parse(firmware.args[0])).toMatchObject({
+      serialNumber: "MCS-0042",
+      targetVersion: "6.10.0",
+    });
     expect(firmware.args[1]).toBe("Update");
   });
 });

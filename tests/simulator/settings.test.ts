@@ -28,7 +28,9 @@ describe("GET /settings", () => {
 describe("/settings/system", () => {
   it("reads and updates DNS discovery", async () => {
     const read = await simulator.call("GET", managerPaths.systemSettings());
-    expect(SystemSettingsSchema.parse(read.body)).toEqual({ dnsDiscoverySettings: { useDnsDiscovery: true, managerIpAddress: "" } });
+    expect(SystemSettingsSchema.parse(read.body)).toEqual({
+      dnsDiscoverySettings: { useDnsDiscovery: true, managerIpAddress: "" },
+    });
     const update = { dnsDiscoverySettings: { useDnsDiscovery: false, managerIpAddress: "10.10.20.5" } };
     const answer = await simulator.call("PUT", managerPaths.systemSettings(), { body: update });
     expect(answer.status).toBe(200);
@@ -47,12 +49,20 @@ describe("/settings/system", () => {
       );
       expect(problem.errors).toHaveProperty(["dnsDiscoverySettings.managerIpAddress"]);
     }
-    const shape = expectProblem(await simulator.call("PUT", managerPaths.systemSettings(), { body: {} }), 400, problemTypes.validation);
+    const shape = expectProblem(
+      await simulator.call("PUT", managerPaths.systemSettings(), { body: {} }),
+      400,
+      problemTypes.validation,
+    );
     expect(shape.errors).toHaveProperty("dnsDiscoverySettings");
   });
 
   it("is not for Moderators", async () => {
-    expectProblem(await simulator.call("GET", managerPaths.systemSettings(), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("GET", managerPaths.systemSettings(), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
     expectProblem(
       await simulator.call("PUT", managerPaths.systemSettings(), {
         as: "Moderator",

@@ -50,17 +50,27 @@ describe("GET /stations", () => {
   it("searches name and serial number and sorts firmware numerically", async () => {
     expect((await list("?search=main")).stations.map((s) => s.serialNumber)).toEqual(["MCS-0042"]);
     expect((await list("?search=mcs-004")).visibleStationsCount).toBe(7);
-    const byFirmware = (await list("?sortBy=firmwareVersion&sortDirection=desc")).stations.map((s) => s.currentFirmwareVersion);
+    const byFirmware = (await list("?sortBy=firmwareVersion&sortDirection=desc")).stations.map(
+      (s) => s.currentFirmwareVersion,
+    );
     expect(byFirmware.indexOf("6.10.0")).toBeLessThan(byFirmware.indexOf("6.2.0.1"));
   });
 
   it("answers 400 with field errors for a bad query", async () => {
-    const problem = expectProblem(await simulator.call("GET", `${managerPaths.stations()}?take=0&sortBy=colour`), 400, problemTypes.validation);
+    const problem = expectProblem(
+      await simulator.call("GET", `${managerPaths.stations()}?take=0&sortBy=colour`),
+      400,
+      problemTypes.validation,
+    );
     expect(Object.keys(problem.errors!)).toEqual(expect.arrayContaining(["take", "sortBy"]));
   });
 
   it("is for administrators only", async () => {
-    expectProblem(await simulator.call("GET", managerPaths.stations(), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("GET", managerPaths.stations(), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
     expect((await simulator.call("GET", managerPaths.stations(), { as: "Owner" })).status).toBe(200);
   });
 });
@@ -83,7 +93,11 @@ describe("GET /stations/{serialNumber}", () => {
       [1, true],
       [2, false],
     ]);
-    expect(mainHall.configuration.controlNetworkInterface).toMatchObject({ type: "Cs2Control", mode: "Static", ip: "10.10.20.42" });
+    expect(mainHall.configuration.controlNetworkInterface).toMatchObject({
+      type: "Cs2Control",
+      mode: "Static",
+      ip: "10.10.20.42",
+    });
   });
 
   it("answers 404 error:not-found for an unknown station", async () => {
@@ -93,7 +107,9 @@ describe("GET /stations/{serialNumber}", () => {
 
 describe("PUT UpdateName", () => {
   it("renames the station", async () => {
-    const answer = await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { body: { name: "  Great Hall " } });
+    const answer = await simulator.call("PUT", managerPaths.updateName("MCS-0042"), {
+      body: { name: "  Great Hall " },
+    });
     expect(answer.status).toBe(200);
     expect(StationSchema.parse(answer.body).name).toBe("Great Hall");
     expect((await station("MCS-0042")).name).toBe("Great Hall");
@@ -110,14 +126,21 @@ describe("PUT UpdateName", () => {
 
   it("answers 403 to a Moderator, 404 for an unknown station, 409 for a station that is not connected", async () => {
     const body = { body: { name: "X" } };
-    expectProblem(await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { ...body, as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { ...body, as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
     expectProblem(await simulator.call("PUT", managerPaths.updateName("MCS-9999"), body), 404, problemTypes.notFound);
     const problem = expectProblem(
       await simulator.call("PUT", managerPaths.updateName("MCS-0045"), body),
       409,
       problemTypes.stationNotEditable,
     );
-    expect(JSON.parse(problem.detail!)).toMatchObject({ serialNumber: "MCS-0045", reason: "computedState:Disconnected" });
+    expect(JSON.parse(problem.detail!)).toMatchObject({
+      serialNumber: "MCS-0045",
+      reason: "computedState:Disconnected",
+    });
   });
 });
 
@@ -142,7 +165,12 @@ describe("PUT UpdateAudioMode", () => {
     expect(changed.state.audioMode.useCaseMode).toBe(useCaseModes.audienceMicAndAssistiveListening);
     expect(changed.state.audioEncoder.channelMode).toBe("Mono");
     expect(changed.audioChannels).toHaveLength(1);
-    expect(changed.audioChannels[0]).toMatchObject({ uplinkEnabled: true, isQueueEnabled: true, pinCode: null, name: "Channel 1" });
+    expect(changed.audioChannels[0]).toMatchObject({
+      uplinkEnabled: true,
+      isQueueEnabled: true,
+      pinCode: null,
+      name: "Channel 1",
+    });
   });
 
   it("answers 400 for an unknown mode", async () => {
@@ -235,7 +263,13 @@ describe("PUT UpdateNetworkSettings", () => {
     const { controlNetworkInterface: control, streamingNetworkInterface: streaming } = before.configuration;
     const answer = await simulator.call("PUT", managerPaths.updateNetworkSettings("MCS-0042"), {
       body: {
-        controlNetworkInterface: { ...dynamic, mode: "Static", ip: "10.10.20.143", netmask: "255.255.255.0", dns1: "10.10.20.1" },
+        controlNetworkInterface: {
+          ...dynamic,
+          mode: "Static",
+          ip: "10.10.20.143",
+          netmask: "255.255.255.0",
+          dns1: "10.10.20.1",
+        },
         streamingNetworkInterface: {
           mode: streaming.mode,
           ip: streaming.ip,
@@ -269,7 +303,11 @@ describe("PUT UpdateNetworkSettings", () => {
       problemTypes.validation,
     );
     expect(Object.keys(problem.errors!)).toEqual(
-      expect.arrayContaining(["controlNetworkInterface.ip", "controlNetworkInterface.netmask", "controlNetworkInterface.dns1"]),
+      expect.arrayContaining([
+        "controlNetworkInterface.ip",
+        "controlNetworkInterface.netmask",
+        "controlNetworkInterface.dns1",
+      ]),
     );
   });
 });
@@ -277,7 +315,10 @@ describe("PUT UpdateNetworkSettings", () => {
 describe("PUT configuration", () => {
   it("updates the noise gate and DNS discovery", async () => {
     const answer = await simulator.call("PUT", managerPaths.stationConfiguration("MCS-0042"), {
-      body: { noiseGate: { thresholdDb: -35 }, dnsDiscovery: { useDnsDiscovery: false, managerIpAddress: "10.10.20.5" } },
+      body: {
+        noiseGate: { thresholdDb: -35 },
+        dnsDiscovery: { useDnsDiscovery: false, managerIpAddress: "10.10.20.5" },
+      },
     });
     expect(answer.status).toBe(200);
     expect(StationSchema.parse(answer.body).configuration).toMatchObject({
@@ -318,7 +359,11 @@ describe("PUT reboot", () => {
     const chapel = await station("MCS-0044");
     expect(chapel.functionalities.canReboot).toBe(false);
     expectProblem(await simulator.call("PUT", managerPaths.reboot("MCS-0044")), 409, problemTypes.stationNotEditable);
-    expectProblem(await simulator.call("PUT", managerPaths.reboot("MCS-0042"), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.reboot("MCS-0042"), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
   });
 });
 
@@ -359,6 +404,10 @@ describe("DELETE /stations/{serialNumber}", () => {
 
   it("answers 404 for an unknown station and 403 to a Moderator", async () => {
     expectProblem(await simulator.call("DELETE", managerPaths.station("MCS-9999")), 404, problemTypes.notFound);
-    expectProblem(await simulator.call("DELETE", managerPaths.station("MCS-0042"), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("DELETE", managerPaths.station("MCS-0042"), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
   });
 });

@@ -13,7 +13,8 @@ afterEach(async () => {
 });
 
 const connectedStationCount = async () =>
-  ConnectedStationCountSchema.parse((await simulator.call("GET", managerPaths.connectedStationCount())).body).connectedStationCount;
+  ConnectedStationCountSchema.parse((await simulator.call("GET", managerPaths.connectedStationCount())).body)
+    .connectedStationCount;
 const audioChannelCount = async () =>
   AudioChannelCountSchema.parse((await simulator.call("GET", managerPaths.audioChannelCount())).body).audioChannelCount;
 
@@ -33,7 +34,15 @@ describe("statistics", () => {
   });
 
   it("is for the dashboard's roles", async () => {
-    expectProblem(await simulator.call("GET", managerPaths.audioChannelCount(), { as: "Moderator" }), 403, problemTypes.forbidden);
-    expectProblem(await simulator.call("GET", managerPaths.connectedStationCount(), { as: null }), 401, problemTypes.unauthorized);
+    expectProblem(
+      await simulator.call("GET", managerPaths.audioChannelCount(), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
+    expectProblem(
+      await simulator.call("GET", managerPaths.connectedStationCount(), { as: null }),
+      401,
+      problemTypes.unauthorized,
+    );
   });
 });

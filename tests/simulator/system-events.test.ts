@@ -49,8 +49,16 @@ describe("GET /systemEvents", () => {
     });
     expect(raised.status).toBe(200);
     const list = await events("?take=1");
-    expect(list.systemEvents[0]).toMatchObject({ id: raised.body.id, code: "audioInputLost", stationSerialNumber: "MCS-0042" });
-    expect(list.systemEvents[0]!.parameters).toMatchObject({ serialNumber: "MCS-0042", stationName: "Main Hall", channelIndex: "1" });
+    expect(list.systemEvents[0]).toMatchObject({
+      id: raised.body.id,
+      code: "audioInputLost",
+      stationSerialNumber: "MCS-0042",
+    });
+    expect(list.systemEvents[0]!.parameters).toMatchObject({
+      serialNumber: "MCS-0042",
+      stationName: "Main Hall",
+      channelIndex: "1",
+    });
   });
 });
 
@@ -65,7 +73,11 @@ describe("dismissing", () => {
 
     const fixed = list.systemEvents.find((event) => !event.isDismissable)!;
     expectProblem(await simulator.call("PUT", managerPaths.dismissSystemEvent(fixed.id)), 409, problemTypes.conflict);
-    expectProblem(await simulator.call("PUT", managerPaths.dismissSystemEvent("no-such-event")), 404, problemTypes.notFound);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.dismissSystemEvent("no-such-event")),
+      404,
+      problemTypes.notFound,
+    );
   });
 
   it("dismisses every dismissable event at once", async () => {
@@ -76,7 +88,11 @@ describe("dismissing", () => {
   });
 
   it("is not for Moderators", async () => {
-    expectProblem(await simulator.call("PUT", managerPaths.dismissAllSystemEvents(), { as: "Moderator" }), 403, problemTypes.forbidden);
+    expectProblem(
+      await simulator.call("PUT", managerPaths.dismissAllSystemEvents(), { as: "Moderator" }),
+      403,
+      problemTypes.forbidden,
+    );
   });
 });
 

@@ -17,7 +17,12 @@ function formAction(page: string): string {
   return action.replaceAll("&amp;", "&");
 }
 
-export async function signInToConsole(consoleUrl: string, username: string, password = username, redirectTo = "/"): Promise<ConsoleSession> {
+export async function signInToConsole(
+  consoleUrl: string,
+  username: string,
+  password = username,
+  redirectTo = "/",
+): Promise<ConsoleSession> {
   const jar = new CookieJar();
   const origin = new URL(consoleUrl).origin;
   let response = await jar.fetch(new URL("/login", consoleUrl), {
@@ -30,7 +35,8 @@ export async function signInToConsole(consoleUrl: string, username: string, pass
     const location = response.headers.get("location");
     if (location) {
       const next = new URL(location, response.url || consoleUrl);
-      if (next.origin === origin && next.pathname === redirectTo.split("?")[0] && !next.pathname.startsWith("/login")) break;
+      if (next.origin === origin && next.pathname === redirectTo.split("?")[0] && !next.pathname.startsWith("/login"))
+        break;
       response = await jar.fetch(next);
       continue;
     }

@@ -137,7 +137,12 @@ function formAction(page: string): string {
   return action.replaceAll("&amp;", "&");
 }
 
-async function tokenRequest(issuer: string, clientId: string, clientSecret: string, body: Record<string, string>): Promise<TokenSet> {
+async function tokenRequest(
+  issuer: string,
+  clientId: string,
+  clientSecret: string,
+  body: Record<string, string>,
+): Promise<TokenSet> {
   const response = await fetch(`${issuer.replace(/\/$/, "")}/token`, {
     method: "POST",
     headers: {
@@ -147,7 +152,8 @@ async function tokenRequest(issuer: string, clientId: string, clientSecret: stri
     body: new URLSearchParams(body).toString(),
   });
   const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new TokenRequestError(response.status, String(answer.error), String(answer.error_description ?? ""));
+  if (!response.ok)
+    throw new TokenRequestError(response.status, String(answer.error), String(answer.error_description ?? ""));
   return {
     accessToken: String(answer.access_token),
     refreshToken: String(answer.refresh_token ?? body.refresh_token ?? ""),
@@ -174,7 +180,11 @@ export class CookieJar {
   /** The Cookie header this jar sends to a URL. */
   header(url: URL): string {
     return [...this.cookies.values()]
-      .filter((cookie) => url.pathname === cookie.path || url.pathname.startsWith(cookie.path.endsWith("/") ? cookie.path : `${cookie.path}/`))
+      .filter(
+        (cookie) =>
+          url.pathname === cookie.path ||
+          url.pathname.startsWith(cookie.path.endsWith("/") ? cookie.path : `${cookie.path}/`),
+      )
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join("; ");
   }

@@ -115,7 +115,10 @@ export interface ConsoleProcessOptions {
   env?: Record<string, string>;
 }
 
-const developmentClient = { AUTH_CLIENT_ID: "station-console", AUTH_CLIENT_SECRET: "station-console-development-secret" };
+const developmentClient = {
+  AUTH_CLIENT_ID: "station-console",
+  AUTH_CLIENT_SECRET: "station-console-development-secret",
+};
 
 /** The production build run as `npm start` runs it, or through tsx when there is no compiled server. */
 export async function startConsoleProcess(options: ConsoleProcessOptions): Promise<ConsoleProcess> {
@@ -158,4 +161,5 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
 }
 
 /** What the bench ran, for its report. */
-export const consoleCommand = () => (existsSync("build/server.js") ? "node build/server.js" : "node --import tsx server.ts");
+export const consoleCommand = () =>
+  existsSync("build/server.js") ? "node build/server.js" : "node --import tsx server.ts";

@@ -37,7 +37,10 @@ export interface TestSimulator extends RunningSimulator {
   dataDirectory: string;
   tokenFor(role: Role): Promise<string>;
   /** A token signed with the provider's real key; by default valid, for this simulator's issuer and audience. */
-  providerSignedToken(role: Role, claims?: { audience?: string; issuer?: string; expiresInSeconds?: number }): Promise<string>;
+  providerSignedToken(
+    role: Role,
+    claims?: { audience?: string; issuer?: string; expiresInSeconds?: number },
+  ): Promise<string>;
   /** A token signed with the provider's real key whose expiry has passed. */
   expiredTokenFor(role: Role): Promise<string>;
   /** A well-formed token signed with a key the Manager does not know. */
@@ -51,7 +54,9 @@ export interface TestSimulator extends RunningSimulator {
   restart(overrides?: TestSimulatorOptions): Promise<TestSimulator>;
 }
 
-export type TestSimulatorOptions = Partial<Omit<SimulatorOptions, "identity" | "dataDirectory">> & { dataDirectory?: string };
+export type TestSimulatorOptions = Partial<Omit<SimulatorOptions, "identity" | "dataDirectory">> & {
+  dataDirectory?: string;
+};
 
 // RSA key generation is the slowest part of a start: later simulators of a test file reuse the
 // first one's signing keys (each still has its own issuer, so tokens never cross over).
@@ -78,7 +83,12 @@ export async function startTestSimulator(options: TestSimulatorOptions = {}): Pr
   return wrap(running, dataDirectory, ownsDirectory, options);
 }
 
-function wrap(running: RunningSimulator, dataDirectory: string, ownsDirectory: boolean, options: TestSimulatorOptions): TestSimulator {
+function wrap(
+  running: RunningSimulator,
+  dataDirectory: string,
+  ownsDirectory: boolean,
+  options: TestSimulatorOptions,
+): TestSimulator {
   const tokens = new Map<Role, Promise<string>>();
   const account = (role: Role) => demoAccounts.find((candidate) => candidate.roles[0] === role)!;
 
@@ -187,7 +197,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Polls until the check passes (no fixed sleeps); the clock is fast, so this is short. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const result = await check();
@@ -200,10 +213,13 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
 /** The answer is an application/problem+json problem of this status and type; returns it parsed. */
 export function expectProblem(answer: Answer, status: number, type: string) {
   if (answer.status !== status || !answer.headers.get("content-type")?.startsWith("application/problem+json")) {
-    throw new Error(`expected a ${status} problem, got ${answer.status} ${answer.headers.get("content-type")}: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `expected a ${status} problem, got ${answer.status} ${answer.headers.get("content-type")}: ${JSON.stringify(answer.body)}`,
+    );
   }
   const problem = ProblemDetailsSchema.parse(answer.body);
-  if (problem.type !== type) throw new Error(`expected problem type ${type}, got ${problem.type}: ${JSON.stringify(problem)}`);
+  if (problem.type !== type)
+    throw new Error(`expected problem type ${type}, got ${problem.type}: ${JSON.stringify(problem)}`);
   if (problem.status !== status) throw new Error(`problem status ${problem.status} differs from HTTP ${status}`);
   return problem;
 }

@@ -101,7 +101,17 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
       </a>
       <AppShell.Header>
         {busy ? (
-          <Progress value={100} animated size="xs" radius={0} aria-hidden="true" pos="absolute" top={0} left={0} right={0} />
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            aria-hidden="true"
+            pos="absolute"
+            top={0}
+            left={0}
+            right={0}
+          />
         ) : null}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

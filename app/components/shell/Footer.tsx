@@ -17,7 +17,14 @@ export function accountsPage(accountsUrl: string, page: "profile" | "imprint" | 
 export function Footer({ links }: { links: FooterLinks }) {
   const { t } = useTranslation();
   return (
-    <Group component="footer" justify="space-between" mt="xl" pt="md" gap="xs" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+    <Group
+      component="footer"
+      justify="space-between"
+      mt="xl"
+      pt="md"
+      gap="xs"
+      style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+    >
       <Text size="sm" c="dimmed" data-testid="backend-version">
         {t("footer.version", { version: links.backendVersion })}
       </Text>

@@ -69,8 +69,7 @@ export function PersonalMenu({
         </Avatar>
         <Text component="span" size="sm" fw={600} visibleFrom="sm" aria-hidden="true">
           {user.name}
-        </Text>
-        {" "}
+        </Text>{" "}
         <span className="visually-hidden">{t("personalMenu.open", { name: user.name })}</span>
       </summary>
       <Paper className="personal-menu-panel" withBorder shadow="md" p="md">
@@ -103,7 +102,13 @@ export function PersonalMenu({
               type="submit"
               variant="default"
               fullWidth
-              leftSection={colorScheme === "dark" ? <IconSun size={18} aria-hidden="true" /> : <IconMoon size={18} aria-hidden="true" />}
+              leftSection={
+                colorScheme === "dark" ? (
+                  <IconSun size={18} aria-hidden="true" />
+                ) : (
+                  <IconMoon size={18} aria-hidden="true" />
+                )
+              }
             >
               {colorScheme === "dark" ? t("personalMenu.lightMode") : t("personalMenu.darkMode")}
             </Button>

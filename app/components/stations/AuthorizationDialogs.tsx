@@ -23,7 +23,15 @@ export function StationIdentity({ station }: { station: AuthorizationView }) {
     <FactsTable
       caption={t("authorization.identityCaption")}
       horizontalSpacing="xs"
-      facts={rows.map(([label, value]) => [label, <Code key={label} style={{ wordBreak: "break-all" }}>{value}</Code>] as const)}
+      facts={rows.map(
+        ([label, value]) =>
+          [
+            label,
+            <Code key={label} style={{ wordBreak: "break-all" }}>
+              {value}
+            </Code>,
+          ] as const,
+      )}
     />
   );
 }

@@ -5,7 +5,11 @@ import type { ReactNode } from "react";
 
 export type Fact = readonly [label: string, value: ReactNode];
 
-export function FactsTable({ caption, facts, ...tableProps }: { caption: string; facts: readonly Fact[] } & TableProps) {
+export function FactsTable({
+  caption,
+  facts,
+  ...tableProps
+}: { caption: string; facts: readonly Fact[] } & TableProps) {
   return (
     <Table withRowBorders={false} verticalSpacing={6} maw={600} {...tableProps}>
       <caption className="visually-hidden">{caption}</caption>

@@ -15,7 +15,11 @@ const colors: Record<FirmwareStatusKind, { color: string; variant: "light" | "de
 export function FirmwareStatusBadge({ status, currentVersion }: { status: number; currentVersion: string }) {
   const { t } = useTranslation("stations");
   return (
-    <Badge {...colors[firmwareStatusKind(status, currentVersion)]} radius="sm" style={{ textTransform: "none", flexShrink: 0 }}>
+    <Badge
+      {...colors[firmwareStatusKind(status, currentVersion)]}
+      radius="sm"
+      style={{ textTransform: "none", flexShrink: 0 }}
+    >
       {t(`firmware.statuses.${updateStatusName(status)}`)}
     </Badge>
   );

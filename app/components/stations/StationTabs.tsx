@@ -17,7 +17,11 @@ export function StationTabs({ serialNumber }: { serialNumber: string }) {
   const { pathname } = useLocation();
   const base = `/stations/${encodeURIComponent(serialNumber)}`;
   return (
-    <Box component="nav" aria-label={t("tabs.label")} style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+    <Box
+      component="nav"
+      aria-label={t("tabs.label")}
+      style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+    >
       <SpacedGroup gap={0} wrap="wrap">
         {tabs.map((tab) => {
           const to = `${base}${tab.path}`;

@@ -3,7 +3,19 @@
 // and controls that say why they are disabled.
 import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Checkbox, Group, NativeSelect, Radio, Stack, Text, TextInput, Title, type ButtonProps } from "@mantine/core";
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  type ButtonProps,
+} from "@mantine/core";
 import { useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -65,7 +77,15 @@ export function SettingsCard({ id, title, children }: { id: string; title: strin
  * A fieldset that disables every control in it, also without JavaScript. Its legend names the
  * group for assistive technology (the card's heading already shows it).
  */
-export function EditableArea({ disabled, legend, children }: { disabled: boolean; legend: string; children: ReactNode }) {
+export function EditableArea({
+  disabled,
+  legend,
+  children,
+}: {
+  disabled: boolean;
+  legend: string;
+  children: ReactNode;
+}) {
   return (
     <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <legend className="visually-hidden">{legend}</legend>
@@ -81,7 +101,17 @@ export interface Choice {
   description?: string;
 }
 
-export function RadioField({ field, label, choices, description }: { field: AnyField; label: string; choices: Choice[]; description?: ReactNode }) {
+export function RadioField({
+  field,
+  label,
+  choices,
+  description,
+}: {
+  field: AnyField;
+  label: string;
+  choices: Choice[];
+  description?: ReactNode;
+}) {
   const fieldError = useFieldError();
   return (
     <Radio.Group
@@ -109,7 +139,15 @@ export function RadioField({ field, label, choices, description }: { field: AnyF
   );
 }
 
-export function CheckboxField({ field, label, description }: { field: AnyField; label: string; description?: ReactNode }) {
+export function CheckboxField({
+  field,
+  label,
+  description,
+}: {
+  field: AnyField;
+  label: string;
+  description?: ReactNode;
+}) {
   const fieldError = useFieldError();
   return (
     <Checkbox
@@ -155,7 +193,17 @@ export function NumberField({
 }
 
 /** A native select (works without JavaScript) bound to a conform field. */
-export function SelectField({ field, label, description, choices }: { field: AnyField; label: string; description?: ReactNode; choices: Choice[] }) {
+export function SelectField({
+  field,
+  label,
+  description,
+  choices,
+}: {
+  field: AnyField;
+  label: string;
+  description?: ReactNode;
+  choices: Choice[];
+}) {
   const fieldError = useFieldError();
   return (
     <NativeSelect

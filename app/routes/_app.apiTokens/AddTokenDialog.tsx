@@ -60,7 +60,8 @@ export function AddTokenDialog({
   // field sets the other directly.
   const presetInput = useRef<HTMLSelectElement>(null);
   const daysInput = useRef<HTMLInputElement>(null);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === apiTokensIntent.createToken;
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === apiTokensIntent.createToken;
   const labels = {
     name: t("apiTokens.add.name"),
     expiryPreset: t("apiTokens.add.expiry"),
@@ -101,7 +102,8 @@ export function AddTokenDialog({
               defaultValue={initialPreset(fields.expiryPreset.initialValue)}
               onChange={(event) => {
                 const next = initialPreset(event.currentTarget.value);
-                if (next !== "custom" && daysInput.current) daysInput.current.value = String(expiryDaysFor(next, undefined));
+                if (next !== "custom" && daysInput.current)
+                  daysInput.current.value = String(expiryDaysFor(next, undefined));
               }}
               data={tokenExpiryPresetKeys.map((key) => ({ value: key, label: t(`apiTokens.presets.${key}`) }))}
             />

@@ -49,7 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     expires: date.format(new Date(token.expirationDate)),
     isExpired: isTokenExpired(token.expirationDate),
   }));
-  const created = createdToken ? { token: createdToken, expires: date.format(new Date(createdToken.expirationDate)) } : null;
+  const created = createdToken
+    ? { token: createdToken, expires: date.format(new Date(createdToken.expirationDate)) }
+    : null;
   return { rows, created, canEdit: can(user, "apiTokens.edit"), submissionId: newSubmissionId() };
 }
 
@@ -105,10 +107,9 @@ export default function ApiTokens() {
         ) : null}
       </Group>
       <TokenTable tokens={rows} canEdit={canEdit} />
-      {addOpen ? <AddTokenDialog
-          submissionId={submissionId}
-          lastResult={replyFor(actionData, apiTokensIntent.createToken)}
-        /> : null}
+      {addOpen ? (
+        <AddTokenDialog submissionId={submissionId} lastResult={replyFor(actionData, apiTokensIntent.createToken)} />
+      ) : null}
       {created ? <CreatedTokenDialog token={created.token} expires={created.expires} /> : null}
       {canEdit ? <RemoveTokenDialog rows={rows} /> : null}
     </Stack>

@@ -25,7 +25,7 @@ export const addTokenSchema = z
     // The form always posts an empty "scopes" too, so the field is checked even when no box is.
     scopes: z.preprocess(
       (value) => [value].flat().filter((scope) => scope !== undefined && scope !== ""),
-      z.array(TokenScopeSchema).min(1, messages.scopesRequired)
+      z.array(TokenScopeSchema).min(1, messages.scopesRequired),
     ),
   })
   .superRefine((value, context) => {

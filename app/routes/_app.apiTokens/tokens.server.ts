@@ -30,10 +30,12 @@ async function createTokenIntent({ request, manager, formData, intent }: IntentC
         await rememberCreatedToken(request, await createToken(manager, tokenToCreate(submission.value)));
         return null;
       } catch (error) {
-        return managerFailureReply(request, submission, error, { saveFailedKey: "admin:apiTokens.errors.createFailed" });
+        return managerFailureReply(request, submission, error, {
+          saveFailedKey: "admin:apiTokens.errors.createFailed",
+        });
       }
     },
-    (outcome) => outcome === null
+    (outcome) => outcome === null,
   );
   if (failure) return { intent, result: failure };
   return redirect(tokensPath);
@@ -52,7 +54,9 @@ async function removeTokenIntent(
       await setFlash(request, {
         kind: "error",
         message:
-          removal === "revoke" ? "admin:apiTokens.errors.expiredCannotBeRevoked" : "admin:apiTokens.errors.validCannotBeDeleted",
+          removal === "revoke"
+            ? "admin:apiTokens.errors.expiredCannotBeRevoked"
+            : "admin:apiTokens.errors.validCannotBeDeleted",
       });
     } else {
       await (removal === "revoke" ? revokeToken(manager, id) : deleteToken(manager, id));

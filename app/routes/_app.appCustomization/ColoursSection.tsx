@@ -45,7 +45,12 @@ export function ColoursSection({ draft, errors, onChange, onIntent }: ColoursSec
         </Group>
       </Radio.Group>
       {hasLowContrast(draft.backgroundColor, draft.fontColor) ? (
-        <Alert color="orange" variant="light" role="status" title={t("views.appCustomization.colours.lowContrastTitle")}>
+        <Alert
+          color="orange"
+          variant="light"
+          role="status"
+          title={t("views.appCustomization.colours.lowContrastTitle")}
+        >
           {t("views.appCustomization.colours.lowContrast")}
         </Alert>
       ) : null}

@@ -62,7 +62,8 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
   const saved = useMemo(() => draftFrom(stored), [stored]);
   const hasLogo = hasCustomLogo(draft);
   const waitsForLogo = !canEdit || !hasLogo;
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intentValue({ type: "save" });
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intentValue({ type: "save" });
 
   function onIntent(intent: CustomizationIntent) {
     if (intent.type === "undo") dispatch({ type: "replace", state: undoneState(stored) });
@@ -78,9 +79,15 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
 
   const summaryFields = [
     { name: fieldNames.logo, label: t("views.appCustomization.logo.file") },
-    ...colourFields.map((colour) => ({ name: fieldNames.colour(colour), label: t(`views.appCustomization.colours.${colour}`) })),
+    ...colourFields.map((colour) => ({
+      name: fieldNames.colour(colour),
+      label: t(`views.appCustomization.colours.${colour}`),
+    })),
     ...draft.onboardings.flatMap((_, index) => [
-      { name: fieldNames.headline(index), label: t("views.appCustomization.onboarding.headlineOf", { number: index + 1 }) },
+      {
+        name: fieldNames.headline(index),
+        label: t("views.appCustomization.onboarding.headlineOf", { number: index + 1 }),
+      },
       { name: fieldNames.text(index), label: t("views.appCustomization.onboarding.textOf", { number: index + 1 }) },
       { name: fieldNames.picture(index), label: t("views.appCustomization.onboarding.picture", { number: index + 1 }) },
     ]),

@@ -45,7 +45,18 @@ export interface ImageInputProps {
   onError(message: string | null): void;
 }
 
-export function ImageInput({ kind, name, id, label, hint, uploadLabel, error, disabled, onUploaded, onError }: ImageInputProps) {
+export function ImageInput({
+  kind,
+  name,
+  id,
+  label,
+  hint,
+  uploadLabel,
+  error,
+  disabled,
+  onUploaded,
+  onError,
+}: ImageInputProps) {
   const { t } = useTranslation("admin");
   const hydrated = useHydrated();
   const [uploading, setUploading] = useState(false);

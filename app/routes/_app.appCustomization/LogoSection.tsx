@@ -35,7 +35,9 @@ export function LogoSection({ logo, error, disabled, onLogo, onError, onIntent }
           />
         </div>
         <Stack gap={4}>
-          <Text size="sm">{logo ? t("views.appCustomization.logo.customSet") : t("views.appCustomization.logo.noCustom")}</Text>
+          <Text size="sm">
+            {logo ? t("views.appCustomization.logo.customSet") : t("views.appCustomization.logo.noCustom")}
+          </Text>
           <IntentButton intent={{ type: "resetLogo" }} onIntent={onIntent} disabled={disabled || !logo}>
             {t("views.appCustomization.logo.reset")}
           </IntentButton>

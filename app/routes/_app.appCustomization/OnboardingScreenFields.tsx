@@ -34,7 +34,11 @@ export function OnboardingScreenFields({
 }: OnboardingScreenFieldsProps) {
   const { t } = useTranslation("admin");
   const number = index + 1;
-  const names = { headline: fieldNames.headline(index), text: fieldNames.text(index), picture: fieldNames.picture(index) };
+  const names = {
+    headline: fieldNames.headline(index),
+    text: fieldNames.text(index),
+    picture: fieldNames.picture(index),
+  };
   const error = (name: string) => (errors[name] ? t(errors[name]!) : undefined);
   return (
     <Card
@@ -85,7 +89,10 @@ export function OnboardingScreenFields({
           id={fieldId(names.headline)}
           name={names.headline}
           label={t("views.appCustomization.onboarding.headline")}
-          description={t("views.appCustomization.onboarding.count", { count: screen.headline.length, max: headlineMaxLength })}
+          description={t("views.appCustomization.onboarding.count", {
+            count: screen.headline.length,
+            max: headlineMaxLength,
+          })}
           value={screen.headline}
           onChange={(event) => onChange({ headline: event.currentTarget.value })}
           error={error(names.headline)}

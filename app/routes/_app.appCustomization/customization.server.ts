@@ -3,12 +3,7 @@
 // the intent and renders the page again — nothing reaches the Manager until Save. Save checks
 // everything and writes; Undo drops the draft; Reset deletes the stored configuration.
 import { redirect } from "@remix-run/node";
-import {
-  applyIntent,
-  errorsAfter,
-  validationErrors,
-  type CustomizationErrors,
-} from "./draft-editing";
+import { applyIntent, errorsAfter, validationErrors, type CustomizationErrors } from "./draft-editing";
 import type { CustomizationIntent } from "./fields";
 import { draftFromForm, withImages } from "./form-data.server";
 import { customizationForSave, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
@@ -36,7 +31,9 @@ function customizationReply(
   errors: CustomizationErrors,
   formError: string | null = null,
 ): CustomizationReply {
-  const error: Record<string, string[]> = Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, [key]]));
+  const error: Record<string, string[]> = Object.fromEntries(
+    Object.entries(errors).map(([name, key]) => [name, [key]]),
+  );
   if (formError) error[""] = [formError];
   return { intent, result: { status: Object.keys(error).length > 0 ? "error" : undefined, error }, draft };
 }

@@ -19,7 +19,9 @@ export function applyIntent(draft: CustomizationDraft, intent: CustomizationInte
     case "addScreen":
       return { ...draft, onboardings: addScreen(screens) };
     case "deleteScreen":
-      return screens[intent.index] ? { ...draft, onboardings: removeScreen(screens, screens[intent.index]!.id) } : draft;
+      return screens[intent.index]
+        ? { ...draft, onboardings: removeScreen(screens, screens[intent.index]!.id) }
+        : draft;
     case "moveScreen":
       return screens[intent.index]
         ? { ...draft, onboardings: moveScreen(screens, screens[intent.index]!.id, intent.offset) }
@@ -50,7 +52,9 @@ const validationKeys: Record<CustomizationFieldError, string> = {
 
 /** The checks before saving, as locale keys by field name. */
 export function validationErrors(draft: CustomizationDraft): CustomizationErrors {
-  return Object.fromEntries(Object.entries(customizationErrors(draft)).map(([name, error]) => [name, validationKeys[error]]));
+  return Object.fromEntries(
+    Object.entries(customizationErrors(draft)).map(([name, error]) => [name, validationKeys[error]]),
+  );
 }
 
 /** Errors that still belong to their field after an intent: a screen's move or removal renumbers them. */
@@ -63,6 +67,6 @@ export function errorsAfter(intent: CustomizationIntent, errors: CustomizationEr
       if (intent.type === "resetColours" && (name === "backgroundColor" || name === "highlightColor")) return false;
       if (intent.type === "removePicture" && name === `onboardings[${intent.index}].picture`) return false;
       return true;
-    })
+    }),
   );
 }

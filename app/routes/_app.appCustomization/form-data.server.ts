@@ -46,13 +46,15 @@ async function imageFor(kind: ImageKind, carried: string | null, upload: Upload 
   if (!upload) return { image: kept, error: carriedError };
   if (!upload.bytes) return { image: kept, error: imageProblemMessage(kind, "fileTooLarge") };
   const result = await processUpload(kind, upload.bytes);
-  return result.ok ? { image: result.dataUrl, error: null } : { image: kept, error: imageProblemMessage(kind, result.problem) };
+  return result.ok
+    ? { image: result.dataUrl, error: null }
+    : { image: kept, error: imageProblemMessage(kind, result.problem) };
 }
 
 /** Checks the carried images, processes new uploads into the draft, and answers their messages. */
 export async function withImages(
   draft: CustomizationDraft,
-  uploads: ReadForm["uploads"]
+  uploads: ReadForm["uploads"],
 ): Promise<{ draft: CustomizationDraft; errors: CustomizationErrors }> {
   const errors: CustomizationErrors = {};
   const logo = await imageFor("logo", draft.logo, uploads.get(fieldNames.logoFile));

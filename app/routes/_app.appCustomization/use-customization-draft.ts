@@ -45,7 +45,11 @@ function reducer(state: DraftState, action: DraftAction): DraftState {
     case "replace":
       return action.state;
     case "intent":
-      return { ...state, draft: applyIntent(state.draft, action.intent), errors: errorsAfter(action.intent, state.errors) };
+      return {
+        ...state,
+        draft: applyIntent(state.draft, action.intent),
+        errors: errorsAfter(action.intent, state.errors),
+      };
     case "change": {
       let errors = state.errors;
       for (const name of Object.keys(action.change)) errors = withoutError(errors, name === "logo" ? "logo" : name);
@@ -57,7 +61,7 @@ function reducer(state: DraftState, action: DraftAction): DraftState {
         draft: {
           ...state.draft,
           onboardings: state.draft.onboardings.map((screen, index) =>
-            index === action.index ? { ...screen, ...action.change } : screen
+            index === action.index ? { ...screen, ...action.change } : screen,
           ),
         },
       };
@@ -66,7 +70,9 @@ function reducer(state: DraftState, action: DraftAction): DraftState {
     case "fieldError":
       return {
         ...state,
-        errors: action.message ? { ...state.errors, [action.name]: action.message } : withoutError(state.errors, action.name),
+        errors: action.message
+          ? { ...state.errors, [action.name]: action.message }
+          : withoutError(state.errors, action.name),
       };
   }
 }
@@ -76,7 +82,10 @@ export function undoneState(stored: WritableAppCustomization | null): DraftState
   return { draft: draftFrom(stored, newOnboardingId()), errors: {}, formError: null };
 }
 
-export function useCustomizationDraft(stored: WritableAppCustomization | null, reply: CustomizationReplyData | undefined) {
+export function useCustomizationDraft(
+  stored: WritableAppCustomization | null,
+  reply: CustomizationReplyData | undefined,
+) {
   const [state, dispatch] = useReducer(reducer, undefined, () =>
     reply ? stateOf(reply) : { draft: draftFrom(stored), errors: {}, formError: null },
   );

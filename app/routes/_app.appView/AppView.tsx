@@ -82,7 +82,14 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
         </Grid.Col>
         {previewOpen ? (
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Stack gap="sm" component="section" aria-labelledby="preview-heading" id="phone-preview-panel" pos="sticky" top={80}>
+            <Stack
+              gap="sm"
+              component="section"
+              aria-labelledby="preview-heading"
+              id="phone-preview-panel"
+              pos="sticky"
+              top={80}
+            >
               <Title order={2} size="h3" id="preview-heading">
                 {t("appView.preview.heading")}
               </Title>

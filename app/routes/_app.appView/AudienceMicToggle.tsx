@@ -29,8 +29,12 @@ export function AudienceMicToggle({ channel }: { channel: { id: string; name: st
           size="xs"
           variant="default"
           loading={submitting}
-          aria-label={t(mute ? "appView.audienceMic.muteNamed" : "appView.audienceMic.unmuteNamed", { name: channel.name })}
-          leftSection={mute ? <IconMicrophoneOff size={14} aria-hidden="true" /> : <IconMicrophone size={14} aria-hidden="true" />}
+          aria-label={t(mute ? "appView.audienceMic.muteNamed" : "appView.audienceMic.unmuteNamed", {
+            name: channel.name,
+          })}
+          leftSection={
+            mute ? <IconMicrophoneOff size={14} aria-hidden="true" /> : <IconMicrophone size={14} aria-hidden="true" />
+          }
         >
           {mute ? t("appView.audienceMic.mute") : t("appView.audienceMic.unmute")}
         </Button>

@@ -12,7 +12,15 @@ import { appViewIntent } from "./intents";
 
 const SortableChannelList = lazy(() => import("./SortableChannelList"));
 
-function PlainChannelList({ channels, total, canSort }: { channels: AppViewChannel[]; total: number; canSort: boolean }) {
+function PlainChannelList({
+  channels,
+  total,
+  canSort,
+}: {
+  channels: AppViewChannel[];
+  total: number;
+  canSort: boolean;
+}) {
   return (
     <ol style={orderListStyle} data-testid="channel-order">
       {channels.map((channel) => (

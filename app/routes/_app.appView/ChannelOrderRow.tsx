@@ -13,7 +13,14 @@ import { withSearchParams } from "~/utils/url";
 import { appViewIntent } from "./intents";
 
 /** The order list: an <ol> whose items are cards. */
-export const orderListStyle = { listStyle: "none", padding: 0, margin: 0, display: "flex", flexDirection: "column", gap: 6 } as const;
+export const orderListStyle = {
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: 6,
+} as const;
 
 function MoveForm({ channelId, position, children }: { channelId: string; position: number; children: ReactNode }) {
   return (
@@ -32,12 +39,28 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
   return (
     <Group gap={4} wrap="nowrap">
       <MoveForm channelId={channel.id} position={channel.position - 1}>
-        <ActionIcon type="submit" name="intent" value={appViewIntent.moveChannel} variant="default" size="lg" disabled={first} aria-label={t("appView.order.moveUp", { name: channel.name })}>
+        <ActionIcon
+          type="submit"
+          name="intent"
+          value={appViewIntent.moveChannel}
+          variant="default"
+          size="lg"
+          disabled={first}
+          aria-label={t("appView.order.moveUp", { name: channel.name })}
+        >
           <IconArrowUp size={16} aria-hidden="true" />
         </ActionIcon>
       </MoveForm>
       <MoveForm channelId={channel.id} position={channel.position + 1}>
-        <ActionIcon type="submit" name="intent" value={appViewIntent.moveChannel} variant="default" size="lg" disabled={last} aria-label={t("appView.order.moveDown", { name: channel.name })}>
+        <ActionIcon
+          type="submit"
+          name="intent"
+          value={appViewIntent.moveChannel}
+          variant="default"
+          size="lg"
+          disabled={last}
+          aria-label={t("appView.order.moveDown", { name: channel.name })}
+        >
           <IconArrowDown size={16} aria-hidden="true" />
         </ActionIcon>
       </MoveForm>
@@ -53,7 +76,13 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
             aria-label={t("appView.order.positionOf", { name: channel.name })}
             w={72}
           />
-          <Button type="submit" name="intent" value={appViewIntent.moveChannel} variant="default" aria-label={t("appView.order.moveToNamed", { name: channel.name })}>
+          <Button
+            type="submit"
+            name="intent"
+            value={appViewIntent.moveChannel}
+            variant="default"
+            aria-label={t("appView.order.moveToNamed", { name: channel.name })}
+          >
             {t("appView.order.moveTo")}
           </Button>
         </Group>
@@ -83,7 +112,12 @@ export function ChannelOrderRow({
           {channel.position}
         </Text>
         <Stack gap={0}>
-          <Anchor component={Link} to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })} preventScrollReset fw={600}>
+          <Anchor
+            component={Link}
+            to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })}
+            preventScrollReset
+            fw={600}
+          >
             <span className="visually-hidden">{t("appView.order.positionLabel", { position: channel.position })} </span>
             {channel.name}
           </Anchor>

@@ -14,7 +14,14 @@ export function ModeratorAppView({ channels }: { channels: AudienceMicChannel[] 
       {channels.length === 0 ? (
         <Text c="dimmed">{t("appView.noAudienceMic")}</Text>
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("appView.audienceMic.listLabel")}>
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: "none" }}
+          aria-label={t("appView.audienceMic.listLabel")}
+        >
           {channels.map((channel) => (
             <Card component="li" withBorder padding="md" key={channel.id}>
               <Group justify="space-between" wrap="wrap">

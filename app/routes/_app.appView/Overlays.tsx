@@ -37,15 +37,26 @@ export function ChannelOverlay({ channel }: { channel: AppViewChannel }) {
         <Field label={t("appView.channel.visible")}>{yesNo(!channel.isHidden)}</Field>
         <Field label={t("appView.channel.enabled")}>{yesNo(channel.isEnabled)}</Field>
         <Field label={t("appView.channel.audienceMic")}>
-          {channel.uplinkEnabled ? (channel.uplinkUnmuted ? t("appView.audienceMic.open") : t("appView.audienceMic.muted")) : t("appView.channel.off")}
+          {channel.uplinkEnabled
+            ? channel.uplinkUnmuted
+              ? t("appView.audienceMic.open")
+              : t("appView.audienceMic.muted")
+            : t("appView.channel.off")}
         </Field>
         <Field label={t("appView.channel.listeners")}>{channel.listenerCount}</Field>
       </SimpleGrid>
       <Group gap="md">
-        <Anchor component={Link} to={withSearchParams(location, { [channelParam]: null, [qrParam]: channel.id })} preventScrollReset>
+        <Anchor
+          component={Link}
+          to={withSearchParams(location, { [channelParam]: null, [qrParam]: channel.id })}
+          preventScrollReset
+        >
           {t("appView.qr.open")}
         </Anchor>
-        <Anchor component={Link} to={`/stations/${encodeURIComponent(channel.stationSerialNumber)}/channels/${channel.index}`}>
+        <Anchor
+          component={Link}
+          to={`/stations/${encodeURIComponent(channel.stationSerialNumber)}/channels/${channel.index}`}
+        >
           {t("appView.channel.settings")}
         </Anchor>
       </Group>
@@ -69,10 +80,24 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
         />
         <Text size="sm">{t("appView.qr.hint", { channelId: channel.channelId })}</Text>
         <Group gap="sm">
-          <Button component="a" href={qrCodePath(channel, "svg", true)} download variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden="true" />}>
+          <Button
+            component="a"
+            href={qrCodePath(channel, "svg", true)}
+            download
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+          >
             {t("appView.qr.downloadSvg")}
           </Button>
-          <Button component="a" href={qrCodePath(channel, "png", true)} download variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden="true" />}>
+          <Button
+            component="a"
+            href={qrCodePath(channel, "png", true)}
+            download
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+          >
             {t("appView.qr.downloadPng")}
           </Button>
         </Group>

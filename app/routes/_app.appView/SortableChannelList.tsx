@@ -2,8 +2,21 @@
 // first paint stay small). A drop asks the server to save the new order; the list shows the
 // server's order, so it changes only once the Manager accepted it (spec §4). The keyboard works
 // too: focus a handle, Space, arrows, Space.
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Card } from "@mantine/core";
 import { IconGripVertical } from "@tabler/icons-react";
@@ -13,14 +26,21 @@ import type { AppViewChannel } from "./view.server";
 
 function SortableRow({ channel, count }: { channel: AppViewChannel; count: number }) {
   const { t } = useTranslation("moderation");
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: channel.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: channel.id,
+  });
   return (
     <Card
       component="li"
       ref={setNodeRef}
       withBorder
       padding="xs"
-      style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: "relative" }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        zIndex: isDragging ? 2 : undefined,
+        position: "relative",
+      }}
       shadow={isDragging ? "md" : undefined}
     >
       <ChannelOrderRow

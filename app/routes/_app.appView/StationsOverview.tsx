@@ -58,7 +58,11 @@ function StationCard({ station }: { station: AppViewStationView }) {
             {station.channels.map((channel) => (
               <Group component="li" key={channel.id} justify="space-between" wrap="wrap" gap="xs">
                 <Group gap="sm" wrap="wrap">
-                  <Anchor component={Link} to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })} preventScrollReset>
+                  <Anchor
+                    component={Link}
+                    to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })}
+                    preventScrollReset
+                  >
                     {channel.name}
                   </Anchor>
                   <Text size="sm" c="dimmed">

@@ -34,7 +34,10 @@ function answer({ request, formData, intent }: IntentContext) {
 async function reportFailure(request: Request, error: unknown) {
   if (!isManagerError(error)) throw error;
   const { messageKey: message } = await actionFailure(error, request);
-  await setFlash(request, { kind: "error", message: error.failure.kind === "notFound" ? "moderation:appView.channelGone" : message });
+  await setFlash(request, {
+    kind: "error",
+    message: error.failure.kind === "notFound" ? "moderation:appView.channelGone" : message,
+  });
 }
 
 const MoveSchema = z.object({ channelId: z.string().min(1), position: z.coerce.number().int() });
@@ -74,12 +77,18 @@ async function setAudienceMicMuted(context: IntentContext) {
   if (!parsed.success) throw errorPage("notFound");
   const muted = parsed.data.muted === "true";
   try {
-    const channel = (await getModerationList(context.manager)).find((candidate) => candidate.id === parsed.data.channelId);
+    const channel = (await getModerationList(context.manager)).find(
+      (candidate) => candidate.id === parsed.data.channelId,
+    );
     if (!channel?.uplinkEnabled) {
       await setFlash(request, { kind: "error", message: "moderation:appView.channelGone" });
     } else {
       if (channel.uplinkUnmuted === muted) {
-        await updateModerationChannel(context.manager, channel.id, toModerationUpdate({ ...channel, uplinkUnmuted: !muted }));
+        await updateModerationChannel(
+          context.manager,
+          channel.id,
+          toModerationUpdate({ ...channel, uplinkUnmuted: !muted }),
+        );
       }
       await setFlash(request, {
         kind: "success",

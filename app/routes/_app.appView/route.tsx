@@ -31,11 +31,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [stations, customization] = await loadOrThrow(request, () =>
     Promise.all([getAppViewStations(manager), getAppCustomization(manager)]),
   );
-  return { kind: "administrator" as const, canSort: can(user, "appView.sort"), ...administratorView(stations, customization, new URL(request.url).searchParams) };
+  return {
+    kind: "administrator" as const,
+    canSort: can(user, "appView.sort"),
+    ...administratorView(stations, customization, new URL(request.url).searchParams),
+  };
 }
 
 /** Opening or closing an overlay or the preview is URL state the page already has the data for. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod || currentUrl.href === nextUrl.href || currentUrl.pathname !== nextUrl.pathname) {
     return defaultShouldRevalidate;
   }

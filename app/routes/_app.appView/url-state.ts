@@ -22,7 +22,11 @@ export function readAppViewState(search: URLSearchParams) {
 }
 
 /** The QR code image of a channel, served through the console (appView.qrcode resource route). */
-export function qrCodePath(channel: { stationSerialNumber: string; index: number }, format: "svg" | "png", download = false) {
+export function qrCodePath(
+  channel: { stationSerialNumber: string; index: number },
+  format: "svg" | "png",
+  download = false,
+) {
   const query = new URLSearchParams({ format });
   if (download) query.set("download", "1");
   return `/appView/qrcode/${encodeURIComponent(channel.stationSerialNumber)}/${channel.index}?${query}`;

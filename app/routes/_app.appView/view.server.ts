@@ -49,7 +49,11 @@ export function administratorView(
   const byId = new Map(ordered.map((channel) => [channel.id, channel]));
   const sortedStations = [...stations].sort((a, b) => stationLabel(a).localeCompare(stationLabel(b)));
   const branding = customization?.isActive ? customization : null;
-  const stationsPage = pageOf(sortedStations, search.get(appViewPaging.stations.param), appViewPaging.stations.pageSize);
+  const stationsPage = pageOf(
+    sortedStations,
+    search.get(appViewPaging.stations.param),
+    appViewPaging.stations.pageSize,
+  );
   return {
     order: pageOf(ordered, search.get(appViewPaging.order.param), appViewPaging.order.pageSize),
     stations: {
@@ -85,6 +89,11 @@ export function administratorView(
 export function moderatorView(stations: readonly AppViewStation[]) {
   return channelsInAppOrder(stations)
     .filter((entry) => entry.uplinkEnabled)
-    .map((entry) => ({ id: entry.id, name: entry.name, station: stationLabel(entry.station), uplinkUnmuted: entry.uplinkUnmuted }));
+    .map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      station: stationLabel(entry.station),
+      uplinkUnmuted: entry.uplinkUnmuted,
+    }));
 }
 export type AudienceMicChannel = ReturnType<typeof moderatorView>[number];

@@ -13,7 +13,17 @@ export interface DashboardProps {
   systemEvents: SystemEventsView;
 }
 
-function Statistic({ label, value, icon, testId }: { label: string; value: number; icon: React.ReactNode; testId: string }) {
+function Statistic({
+  label,
+  value,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: number;
+  icon: React.ReactNode;
+  testId: string;
+}) {
   return (
     <Card withBorder padding="lg">
       <Group gap="md" wrap="nowrap">

@@ -5,7 +5,14 @@
 // loading more (the revalidation after the dismissal brings them).
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
-import { IconAlertOctagon, IconAlertTriangle, IconDownload, IconHelpCircle, IconInfoCircle, IconX } from "@tabler/icons-react";
+import {
+  IconAlertOctagon,
+  IconAlertTriangle,
+  IconDownload,
+  IconHelpCircle,
+  IconInfoCircle,
+  IconX,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/system-events";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -103,7 +110,9 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
   // Dismissals under way: their events leave the panel at once.
   const pending = useFetchers().filter((fetcher) => fetcher.formData);
   const dismissing = new Set(
-    pending.filter((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissEvent).map((fetcher) => String(fetcher.formData!.get("eventId"))),
+    pending
+      .filter((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissEvent)
+      .map((fetcher) => String(fetcher.formData!.get("eventId"))),
   );
   const dismissingAll = pending.some((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissAllEvents);
   const visible = items.filter((event) => !dismissing.has(event.id) && !(dismissingAll && event.isDismissable));
@@ -119,7 +128,9 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
               {t("systemEvents.heading")}
             </Title>
             <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="system-events-summary">
-              {loadingMore ? t("systemEvents.loadingMore") : t("systemEvents.summary", { shown: visible.length, count: remaining })}
+              {loadingMore
+                ? t("systemEvents.loadingMore")
+                : t("systemEvents.summary", { shown: visible.length, count: remaining })}
             </Text>
           </div>
           <Group gap="sm">
@@ -136,7 +147,13 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
               <dismissAllFetcher.Form method="post" preventScrollReset>
                 <input type="hidden" name="events" value={shown} />
                 <FetcherAnswer />
-                <Button type="submit" name="intent" value={dashboardIntent.dismissAllEvents} variant="default" disabled={dismissable === 0 || dismissingAll}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={dashboardIntent.dismissAllEvents}
+                  variant="default"
+                  disabled={dismissable === 0 || dismissingAll}
+                >
                   {t("systemEvents.dismissAll")}
                 </Button>
               </dismissAllFetcher.Form>
@@ -144,7 +161,14 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
           </Group>
         </Group>
         {visible.length > 0 ? (
-          <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-labelledby="system-events-heading">
+          <Stack
+            component="ol"
+            gap="xs"
+            p={0}
+            m={0}
+            style={{ listStyle: "none" }}
+            aria-labelledby="system-events-heading"
+          >
             {visible.map((event) => (
               <SystemEventItem key={event.id} event={event} shown={shown} canDismiss={canDismiss} />
             ))}
@@ -153,7 +177,11 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
           <Text c="dimmed">{t("systemEvents.empty")}</Text>
         )}
         {total > items.length ? (
-          <Anchor component={Link} to={withSearchParams(location, { events: moreEventCount(shown) })} preventScrollReset>
+          <Anchor
+            component={Link}
+            to={withSearchParams(location, { events: moreEventCount(shown) })}
+            preventScrollReset
+          >
             {t("systemEvents.more")}
           </Anchor>
         ) : null}

@@ -30,7 +30,8 @@ function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) 
   const { t } = useTranslation("moderation");
   const fieldError = useFieldError();
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === moderationIntent.saveSettings;
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === moderationIntent.saveSettings;
   const [form, fields] = useForm({
     id: "channel-settings",
     lastResult,
@@ -130,7 +131,13 @@ export function ChannelSettingsForm({ channel, canEdit, lastResult }: ChannelSet
   const { t } = useTranslation("moderation");
   // A new key when the stored settings change (after a save, or another moderator's) starts
   // the form afresh from them; pushes about the queue leave it alone.
-  const version = JSON.stringify([channel.name, channel.pinCode, channel.uplinkEnabled, channel.uplinkUnmuted, channel.isQueueEnabled]);
+  const version = JSON.stringify([
+    channel.name,
+    channel.pinCode,
+    channel.uplinkEnabled,
+    channel.uplinkUnmuted,
+    channel.isQueueEnabled,
+  ]);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="settings-heading">
       <Stack gap="md">

@@ -34,7 +34,12 @@ export function ModerationDetails({
   const { t } = useTranslation("moderation");
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/moderation" size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+      <Anchor
+        component={Link}
+        to="/moderation"
+        size="sm"
+        style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
+      >
         <IconArrowLeft size={16} aria-hidden="true" />
         {t("details.backToList")}
       </Anchor>

@@ -86,7 +86,13 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                     value={moderationIntent.muteSpeaker}
                     variant="default"
                     loading={muteSubmitting}
-                    leftSection={speaker.isMuted ? <IconMicrophone size={16} aria-hidden="true" /> : <IconMicrophoneOff size={16} aria-hidden="true" />}
+                    leftSection={
+                      speaker.isMuted ? (
+                        <IconMicrophone size={16} aria-hidden="true" />
+                      ) : (
+                        <IconMicrophoneOff size={16} aria-hidden="true" />
+                      )
+                    }
                   >
                     {speaker.isMuted ? t("queue.unmuteSpeaker") : t("queue.muteSpeaker")}
                   </Button>
@@ -114,7 +120,12 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
               </Button>
             </Form>
             {channel.speakers.length > 0 ? (
-              <ConfirmLink name="clearSpeakers" color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden="true" />}>
+              <ConfirmLink
+                name="clearSpeakers"
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} aria-hidden="true" />}
+              >
                 {t("queue.clearSpeakers")}
               </ConfirmLink>
             ) : (

@@ -177,8 +177,13 @@ async function saveChannelSettings(context: IntentContext) {
   } catch (error) {
     if (!isManagerError(error)) throw error;
     const fieldErrors = fieldErrorsOf(error);
-    if (fieldErrors) return { intent: context.intent, result: submission.reply({ formErrors: [saveFailedKey], fieldErrors }) };
-    if (isManagerError(error) && error.failure.kind === "typed" && error.failure.type === problemTypes.stationNotEditable) {
+    if (fieldErrors)
+      return { intent: context.intent, result: submission.reply({ formErrors: [saveFailedKey], fieldErrors }) };
+    if (
+      isManagerError(error) &&
+      error.failure.kind === "typed" &&
+      error.failure.type === problemTypes.stationNotEditable
+    ) {
       return {
         intent: context.intent,
         result: submission.reply({ formErrors: [saveFailedKey, "moderation:settings.stationNotEditable"] }),
@@ -189,7 +194,11 @@ async function saveChannelSettings(context: IntentContext) {
       result: await managerFailureReply(request, submission, error, { saveFailedKey, notFound: "channel" }),
     };
   }
-  await setFlash(request, { kind: "success", message: "moderation:settings.saved", values: { name: submission.value.name } });
+  await setFlash(request, {
+    kind: "success",
+    message: "moderation:settings.saved",
+    values: { name: submission.value.name },
+  });
   return redirect(moderationPath(address));
 }
 

@@ -56,7 +56,13 @@ export const action = (args: ActionFunctionArgs) => dispatchIntent(args, moderat
 export default function ModerateChannel() {
   const { channel, canEdit } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  return <ModerationDetails channel={channel} canEdit={canEdit} lastResult={replyFor(reply, moderationIntent.saveSettings)} />;
+  return (
+    <ModerationDetails
+      channel={channel}
+      canEdit={canEdit}
+      lastResult={replyFor(reply, moderationIntent.saveSettings)}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -35,7 +35,12 @@ export function ModerationList({ rows, total, totals, state, pageSizes }: Modera
         </Anchor>
       ),
     },
-    { key: "channelId", label: t("list.columns.channelId"), sortable: true, render: (row) => <Text ff="monospace">{row.channelId}</Text> },
+    {
+      key: "channelId",
+      label: t("list.columns.channelId"),
+      sortable: true,
+      render: (row) => <Text ff="monospace">{row.channelId}</Text>,
+    },
     { key: "station", label: t("list.columns.station"), sortable: true, render: (row) => stationLabel(row) },
     {
       key: "speakersWaiting",

@@ -68,7 +68,10 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
   const [form, fields] = useForm({
     id: "dns-config",
     lastResult,
-    defaultValue: { useDnsDiscovery: initial.useDnsDiscovery ? "on" : undefined, managerIpAddress: initial.managerIpAddress },
+    defaultValue: {
+      useDnsDiscovery: initial.useDnsDiscovery ? "on" : undefined,
+      managerIpAddress: initial.managerIpAddress,
+    },
     // Checked on submit, then while typing: a message appearing on blur would move the submit
     // button away from under the pointer and swallow the click.
     shouldValidate: "onSubmit",
@@ -79,7 +82,8 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
   const useDnsDiscovery = hydrated ? fields.useDnsDiscovery.value === "on" : initial.useDnsDiscovery;
   const current = { useDnsDiscovery, managerIpAddress: fields.managerIpAddress.value ?? "" };
   const changed = isDnsConfigChanged(current, stored);
-  const reviewing = navigation.state === "submitting" && navigation.formData?.get("intent") === settingsIntent.reviewDnsConfig;
+  const reviewing =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === settingsIntent.reviewDnsConfig;
   const ipLabel = t("components.dnsConfigCard.managerIpAddress");
 
   return (
@@ -151,7 +155,10 @@ export function DnsConfigCard(props: DnsConfigCardProps) {
           confirmLabel={t("components.dnsConfigCard.confirm.confirm")}
           intent={settingsIntent.saveDnsConfig}
           maxWidth={550}
-          fields={{ useDnsDiscovery: reviewed.useDnsDiscovery ? "on" : "", managerIpAddress: reviewed.managerIpAddress }}
+          fields={{
+            useDnsDiscovery: reviewed.useDnsDiscovery ? "on" : "",
+            managerIpAddress: reviewed.managerIpAddress,
+          }}
         >
           <Stack gap="xs">
             <Text>

@@ -32,7 +32,12 @@ export function AudioSettingsForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const [form, fields] = useStationForm({ id: "audio-settings", schema: audioSettingsSchema, lastResult: reply, defaultValue: encoder });
+  const [form, fields] = useStationForm({
+    id: "audio-settings",
+    schema: audioSettingsSchema,
+    lastResult: reply,
+    defaultValue: encoder,
+  });
   const labels = {
     channelMode: t("audio.channelMode"),
     inputConnector: t("audio.inputConnector"),
@@ -44,13 +49,18 @@ export function AudioSettingsForm({
   };
   const withGain = fields.analogGain.value === "on";
   const latencyMs = Number(fields.latencyMs.value);
-  const latencyWarning = fields.latencyMode.value === "Manual" && Number.isFinite(latencyMs) && latencyMs > 0 && isLatencyRisky(latencyMs);
+  const latencyWarning =
+    fields.latencyMode.value === "Manual" && Number.isFinite(latencyMs) && latencyMs > 0 && isLatencyRisky(latencyMs);
   return (
     <SettingsCard id="audio-settings-title" title={t("audio.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
         <ErrorSummary
           form={form}
-          fields={Object.entries(labels).map(([name, label]) => ({ name, label, id: fields[name as keyof typeof labels].id }))}
+          fields={Object.entries(labels).map(([name, label]) => ({
+            name,
+            label,
+            id: fields[name as keyof typeof labels].id,
+          }))}
         />
         <EditableArea disabled={disabled} legend={t("audio.title")}>
           <Stack gap="lg">
@@ -75,13 +85,19 @@ export function AudioSettingsForm({
               field={fields.digitalInputType}
               label={labels.digitalInputType}
               description={t("audio.digitalInputTypeHint")}
-              choices={(["Coaxial", "Optical", "AES"] as const).map((value) => ({ value, label: t(`audio.digitalInputTypes.${value}`) }))}
+              choices={(["Coaxial", "Optical", "AES"] as const).map((value) => ({
+                value,
+                label: t(`audio.digitalInputTypes.${value}`),
+              }))}
             />
             <RadioField
               field={fields.analogInputLevel}
               label={labels.analogInputLevel}
               description={t("audio.analogInputLevelHint")}
-              choices={(["Plus4dBu", "Minus10dBV", "LoGain"] as const).map((value) => ({ value, label: t(`audio.analogInputLevels.${value}`) }))}
+              choices={(["Plus4dBu", "Minus10dBV", "LoGain"] as const).map((value) => ({
+                value,
+                label: t(`audio.analogInputLevels.${value}`),
+              }))}
             />
             <CheckboxField
               field={fields.analogGain}
@@ -96,7 +112,12 @@ export function AudioSettingsForm({
                 { value: "Manual", label: t("audio.latencyModes.Manual") },
               ]}
             />
-            <NumberField field={fields.latencyMs} label={labels.latencyMs} description={t("audio.latencyMsHint", latencyRangeMs)} range={latencyRangeMs} />
+            <NumberField
+              field={fields.latencyMs}
+              label={labels.latencyMs}
+              description={t("audio.latencyMsHint", latencyRangeMs)}
+              range={latencyRangeMs}
+            />
             {latencyWarning ? (
               <Alert color="orange" title={t("audio.latencyWarningTitle")} role="status">
                 {t("audio.latencyWarning", { milliseconds: latencyWarningBelowMs })}

@@ -30,7 +30,10 @@ export function ChannelsTable({ serialNumber, channels }: { serialNumber: string
               {channels.map((channel) => (
                 <Table.Tr key={channel.index}>
                   <Table.Th scope="row" fw={400}>
-                    <Anchor component={Link} to={`/stations/${encodeURIComponent(serialNumber)}/channels/${channel.index}`}>
+                    <Anchor
+                      component={Link}
+                      to={`/stations/${encodeURIComponent(serialNumber)}/channels/${channel.index}`}
+                    >
                       {t("channels.linkLabel", { index: channel.index, name: channel.name })}
                     </Anchor>
                   </Table.Th>

@@ -5,7 +5,14 @@ import { Alert, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "~/components/forms";
-import { EditableArea, NumberField, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import {
+  EditableArea,
+  NumberField,
+  RadioField,
+  SettingsCard,
+  SubmitButton,
+  useStationForm,
+} from "~/components/stations/form-parts";
 import { isNoiseGateRisky, noiseGateWarningAboveDb } from "~/domain/audio";
 import { noiseGateRangeDb, noiseGateSchema, outputGainRangeDb, outputSettingsSchema } from "~/domain/station-forms";
 import type { OutputSettings } from "~/contract/station-parts";
@@ -23,17 +30,28 @@ export function NoiseGateForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const [form, fields] = useStationForm({ id: "noise-gate", schema: noiseGateSchema, lastResult: reply, defaultValue: { thresholdDb } });
+  const [form, fields] = useStationForm({
+    id: "noise-gate",
+    schema: noiseGateSchema,
+    lastResult: reply,
+    defaultValue: { thresholdDb },
+  });
   const label = t("noiseGate.threshold");
   const typed = Number(fields.thresholdDb.value);
-  const warning = fields.thresholdDb.value !== undefined && Number.isFinite(typed) && isNoiseGateRisky(typed, audienceMicInUse);
+  const warning =
+    fields.thresholdDb.value !== undefined && Number.isFinite(typed) && isNoiseGateRisky(typed, audienceMicInUse);
   return (
     <SettingsCard id="noise-gate-title" title={t("noiseGate.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
         <ErrorSummary form={form} fields={[{ name: fields.thresholdDb.name, label, id: fields.thresholdDb.id }]} />
         <EditableArea disabled={disabled} legend={t("noiseGate.title")}>
           <Stack gap="md">
-            <NumberField field={fields.thresholdDb} label={label} description={t("noiseGate.hint", noiseGateRangeDb)} range={noiseGateRangeDb} />
+            <NumberField
+              field={fields.thresholdDb}
+              label={label}
+              description={t("noiseGate.hint", noiseGateRangeDb)}
+              range={noiseGateRangeDb}
+            />
             {warning ? (
               <Alert color="orange" title={t("noiseGate.warningTitle")} role="status">
                 {t("noiseGate.warning", { threshold: noiseGateWarningAboveDb })}
@@ -59,7 +77,12 @@ export function OutputSettingsForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const [form, fields] = useStationForm({ id: "output-settings", schema: outputSettingsSchema, lastResult: reply, defaultValue: output });
+  const [form, fields] = useStationForm({
+    id: "output-settings",
+    schema: outputSettingsSchema,
+    lastResult: reply,
+    defaultValue: output,
+  });
   const labels = { level: t("output.level"), gainDb: t("output.gain") };
   return (
     <SettingsCard id="output-settings-title" title={t("output.title")}>
@@ -77,9 +100,17 @@ export function OutputSettingsForm({
               field={fields.level}
               label={labels.level}
               description={t("output.hint")}
-              choices={(["Plus4dBu", "Minus10dBV"] as const).map((value) => ({ value, label: t(`output.levels.${value}`) }))}
+              choices={(["Plus4dBu", "Minus10dBV"] as const).map((value) => ({
+                value,
+                label: t(`output.levels.${value}`),
+              }))}
             />
-            <NumberField field={fields.gainDb} label={labels.gainDb} description={t("output.gainHint", outputGainRangeDb)} range={outputGainRangeDb} />
+            <NumberField
+              field={fields.gainDb}
+              label={labels.gainDb}
+              description={t("output.gainHint", outputGainRangeDb)}
+              range={outputGainRangeDb}
+            />
             <div>
               <SubmitButton intent={generalIntent.saveOutput}>{t("output.save")}</SubmitButton>
             </div>

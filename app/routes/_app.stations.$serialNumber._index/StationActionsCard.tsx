@@ -13,7 +13,13 @@ export function StationActionsCard({ name, availability }: { name: string; avail
   const { editBlockedBy, rebootBlockedBy } = availability;
   const actions = [
     { action: "reboot", blockedBy: rebootBlockedBy, hint: t("actions.rebootHint"), variant: "default" },
-    { action: "factoryReset", blockedBy: editBlockedBy, hint: t("actions.factoryResetHint"), variant: "default", color: "red" },
+    {
+      action: "factoryReset",
+      blockedBy: editBlockedBy,
+      hint: t("actions.factoryResetHint"),
+      variant: "default",
+      color: "red",
+    },
     { action: "remove", blockedBy: null, hint: t("actions.removeHint"), color: "red" },
   ] as const;
   return (

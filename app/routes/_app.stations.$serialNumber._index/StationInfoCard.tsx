@@ -25,10 +25,23 @@ export interface StationInfo {
   streamingIp: string;
 }
 
-function RenameForm({ name, reply, disabled }: { name: string; reply?: SubmissionResult<string[]>; disabled: boolean }) {
+function RenameForm({
+  name,
+  reply,
+  disabled,
+}: {
+  name: string;
+  reply?: SubmissionResult<string[]>;
+  disabled: boolean;
+}) {
   const { t } = useTranslation("stations");
   const fieldError = useFieldError();
-  const [form, fields] = useStationForm({ id: "rename-station", schema: renameStationSchema, lastResult: reply, defaultValue: { name } });
+  const [form, fields] = useStationForm({
+    id: "rename-station",
+    schema: renameStationSchema,
+    lastResult: reply,
+    defaultValue: { name },
+  });
   const label = t("details.name");
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset>
@@ -52,7 +65,15 @@ function RenameForm({ name, reply, disabled }: { name: string; reply?: Submissio
   );
 }
 
-export function StationInfoCard({ info, reply, canEdit }: { info: StationInfo; reply?: SubmissionResult<string[]>; canEdit: boolean }) {
+export function StationInfoCard({
+  info,
+  reply,
+  canEdit,
+}: {
+  info: StationInfo;
+  reply?: SubmissionResult<string[]>;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation("stations");
   const facts: Fact[] = [
     [t("details.model"), info.model],

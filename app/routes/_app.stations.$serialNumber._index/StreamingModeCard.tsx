@@ -32,7 +32,9 @@ function ModeName({ mode }: { mode: UseCaseMode }) {
 export function StreamingModeCard({ mode, blockedBy }: { mode: StreamingMode; blockedBy: BlockedReason | null }) {
   const { t } = useTranslation("stations");
   const other: UseCaseMode =
-    mode.useCaseMode === useCaseModes.assistiveListening ? useCaseModes.audienceMicAndAssistiveListening : useCaseModes.assistiveListening;
+    mode.useCaseMode === useCaseModes.assistiveListening
+      ? useCaseModes.audienceMicAndAssistiveListening
+      : useCaseModes.assistiveListening;
   const otherName = t(`mode.names.${other}`);
   return (
     <SettingsCard id="streaming-mode-title" title={t("mode.title")}>

@@ -79,9 +79,15 @@ export default function StationGeneral() {
   return (
     <DirtyFormsGuard>
       <Stack gap="lg">
-        {data.authorization ? <AuthorizationCard station={data.authorization} canAuthorize={data.canAuthorize} /> : null}
+        {data.authorization ? (
+          <AuthorizationCard station={data.authorization} canAuthorize={data.canAuthorize} />
+        ) : null}
         <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={data.info.serialNumber} />
-        <StationInfoCard info={data.info} reply={replyFor(reply, generalIntent.rename)} canEdit={availability.canEdit} />
+        <StationInfoCard
+          info={data.info}
+          reply={replyFor(reply, generalIntent.rename)}
+          canEdit={availability.canEdit}
+        />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
         {data.isSupported ? (
           <>

@@ -16,7 +16,13 @@ export interface FirmwareState {
   progress: number | null;
 }
 
-export function FirmwareStatusCard({ firmware, latestVersion }: { firmware: FirmwareState; latestVersion: string | null }) {
+export function FirmwareStatusCard({
+  firmware,
+  latestVersion,
+}: {
+  firmware: FirmwareState;
+  latestVersion: string | null;
+}) {
   const { t } = useTranslation("stations");
   const location = useLocation();
   const kind = firmwareStatusKind(firmware.status, firmware.currentVersion);

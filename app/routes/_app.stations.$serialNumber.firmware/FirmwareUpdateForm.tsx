@@ -6,7 +6,13 @@ import { Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from "@mantine/cor
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, useFieldError } from "~/components/forms";
-import { BlockedReasonText, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import {
+  BlockedReasonText,
+  EditableArea,
+  SettingsCard,
+  SubmitButton,
+  useStationForm,
+} from "~/components/stations/form-parts";
 import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmware";
 import { firmwareUpdateSchema } from "~/domain/station-forms";
 import { firmwareIntent } from "./intents";
@@ -69,7 +75,11 @@ export function FirmwareUpdateForm({
                         disabled={choice.isInstalled}
                         label={t("firmware.versionLabel", { version: choice.version })}
                         description={t(
-                          choice.isInstalled ? "firmware.installed" : choice.isNewer ? "firmware.newer" : "firmware.older",
+                          choice.isInstalled
+                            ? "firmware.installed"
+                            : choice.isNewer
+                              ? "firmware.newer"
+                              : "firmware.older",
                           { date: choice.releaseDateText },
                         )}
                       />
@@ -100,7 +110,10 @@ export function FirmwareUpdateForm({
                 {t("firmware.cannotStop")}
               </Alert>
               <Stack gap={4} align="flex-start">
-                <SubmitButton intent={firmwareIntent.startUpdate} aria-describedby={blockedBy ? "firmware-update-blocked" : undefined}>
+                <SubmitButton
+                  intent={firmwareIntent.startUpdate}
+                  aria-describedby={blockedBy ? "firmware-update-blocked" : undefined}
+                >
                   {t("firmware.startUpdate")}
                 </SubmitButton>
                 {blockedBy ? <BlockedReasonText reason={blockedBy} id="firmware-update-blocked" /> : null}

@@ -26,17 +26,12 @@ async function startUpdateIntent({
   });
 }
 
-async function syncMetadataIntent({
-  request,
-  manager,
-  intent,
-}: IntentContext): Promise<FormReply | Response> {
+async function syncMetadataIntent({ request, manager, intent }: IntentContext): Promise<FormReply | Response> {
   return runCommand<FormReply>(request, {
     run: () => syncUpdateMetadata(manager),
     success: { message: "stations:firmware.synced" },
     failedKey: "stations:firmware.syncFailed",
-    recover: async (error) =>
-      isManagerError(error, "noInternet") ? formErrorReply(intent, noConnectionKey) : null,
+    recover: async (error) => (isManagerError(error, "noInternet") ? formErrorReply(intent, noConnectionKey) : null),
   });
 }
 

@@ -30,7 +30,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [[station, firmware, metadata], locale] = await Promise.all([
     loadOrThrow(
       request,
-      () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber), getUpdateMetadata(manager)]),
+      () =>
+        Promise.all([
+          getStation(manager, serialNumber),
+          getFirmwareInfo(manager, serialNumber),
+          getUpdateMetadata(manager),
+        ]),
       "station",
     ),
     i18next.getLocale(request),

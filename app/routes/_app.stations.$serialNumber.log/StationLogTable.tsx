@@ -22,10 +22,22 @@ const typeColors = {
   3: { color: "red", variant: "light" },
 } as const;
 
-export function StationLogTable({ entries, state, total }: { entries: StationLogEntry[]; state: TableState; total: number }) {
+export function StationLogTable({
+  entries,
+  state,
+  total,
+}: {
+  entries: StationLogEntry[];
+  state: TableState;
+  total: number;
+}) {
   const { t } = useTranslation("stations");
   const columns: Column<StationLogEntry>[] = [
-    { key: "date", label: t("log.columns.date"), render: (entry) => <time dateTime={entry.dateTime}>{entry.date}</time> },
+    {
+      key: "date",
+      label: t("log.columns.date"),
+      render: (entry) => <time dateTime={entry.dateTime}>{entry.date}</time>,
+    },
     {
       key: "type",
       label: t("log.columns.type"),
@@ -40,7 +52,10 @@ export function StationLogTable({ entries, state, total }: { entries: StationLog
       label: t("log.columns.message"),
       render: (entry) => (
         <Text size="sm">
-          {t(`log.codes.${entry.code}`, { ...entry.parameters, defaultValue: t("log.unknownCode", { code: entry.code }) })}
+          {t(`log.codes.${entry.code}`, {
+            ...entry.parameters,
+            defaultValue: t("log.unknownCode", { code: entry.code }),
+          })}
         </Text>
       ),
     },

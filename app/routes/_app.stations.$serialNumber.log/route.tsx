@@ -28,7 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [list, locale] = await Promise.all([
     loadOrThrow(
       request,
-      () => listStationEvents(manager, params.serialNumber!, { skip: (state.page - 1) * state.pageSize, take: state.pageSize }),
+      () =>
+        listStationEvents(manager, params.serialNumber!, {
+          skip: (state.page - 1) * state.pageSize,
+          take: state.pageSize,
+        }),
       "station",
     ),
     i18next.getLocale(request),

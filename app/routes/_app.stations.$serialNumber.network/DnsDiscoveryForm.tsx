@@ -5,7 +5,13 @@ import { Stack, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import {
+  CheckboxField,
+  EditableArea,
+  SettingsCard,
+  SubmitButton,
+  useStationForm,
+} from "~/components/stations/form-parts";
 import { dnsDiscoverySchema } from "~/domain/network-forms";
 import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -23,19 +29,33 @@ export function DnsDiscoveryForm({
   const { t } = useTranslation("stations");
   const fieldError = useFieldError();
   const hydrated = useHydrated();
-  const [form, fields] = useStationForm({ id: "dns-discovery", schema: dnsDiscoverySchema, lastResult: reply, defaultValue: settings });
-  const labels = { useDnsDiscovery: t("dnsDiscovery.useDnsDiscovery"), managerIpAddress: t("dnsDiscovery.managerIpAddress") };
+  const [form, fields] = useStationForm({
+    id: "dns-discovery",
+    schema: dnsDiscoverySchema,
+    lastResult: reply,
+    defaultValue: settings,
+  });
+  const labels = {
+    useDnsDiscovery: t("dnsDiscovery.useDnsDiscovery"),
+    managerIpAddress: t("dnsDiscovery.managerIpAddress"),
+  };
   const discoveryOn = fields.useDnsDiscovery.value === "on";
   return (
     <SettingsCard id="dns-discovery-title" title={t("dnsDiscovery.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
         <ErrorSummary
           form={form}
-          fields={[{ name: fields.managerIpAddress.name, label: labels.managerIpAddress, id: fields.managerIpAddress.id }]}
+          fields={[
+            { name: fields.managerIpAddress.name, label: labels.managerIpAddress, id: fields.managerIpAddress.id },
+          ]}
         />
         <EditableArea disabled={disabled} legend={t("dnsDiscovery.title")}>
           <Stack gap="md">
-            <CheckboxField field={fields.useDnsDiscovery} label={labels.useDnsDiscovery} description={t("dnsDiscovery.hint")} />
+            <CheckboxField
+              field={fields.useDnsDiscovery}
+              label={labels.useDnsDiscovery}
+              description={t("dnsDiscovery.hint")}
+            />
             <TextInput
               {...textFieldProps(fields.managerIpAddress)}
               key={fields.managerIpAddress.key}

@@ -56,7 +56,9 @@ function LiveState({ view }: { view: InterfaceView }) {
     [t("network.fields.searchDomains"), view.live.searchDomains || none],
     [t("network.fields.fqdn"), view.live.fqdn || none],
   ];
-  return <FactsTable caption={t("network.liveCaption", { name: t(`network.interfaceTypes.${view.type}`) })} facts={facts} />;
+  return (
+    <FactsTable caption={t("network.liveCaption", { name: t(`network.interfaceTypes.${view.type}`) })} facts={facts} />
+  );
 }
 
 function InterfaceFields({ view, fields }: { view: InterfaceView; fields: Record<TextField | "mode", AnyField> }) {
@@ -78,7 +80,10 @@ function InterfaceFields({ view, fields }: { view: InterfaceView; fields: Record
   );
   const name = t(`network.interfaceTypes.${view.type}`);
   return (
-    <SettingsCard id={`interface-${view.role}-title`} title={t("network.interfaceTitle", { name, role: t(`network.roles.${view.role}`) })}>
+    <SettingsCard
+      id={`interface-${view.role}-title`}
+      title={t("network.interfaceTitle", { name, role: t(`network.roles.${view.role}`) })}
+    >
       <Stack gap="md">
         <LiveState view={view} />
         <Title order={3} size="h4">
@@ -140,8 +145,14 @@ export function NetworkSettingsForm({
       <ErrorSummary form={form} fields={summaryFields} />
       <EditableArea disabled={disabled} legend={t("network.formLegend")}>
         <Stack gap="lg">
-          <InterfaceFields view={interfaces.control} fields={fieldsets.control as Record<TextField | "mode", AnyField>} />
-          <InterfaceFields view={interfaces.streaming} fields={fieldsets.streaming as Record<TextField | "mode", AnyField>} />
+          <InterfaceFields
+            view={interfaces.control}
+            fields={fieldsets.control as Record<TextField | "mode", AnyField>}
+          />
+          <InterfaceFields
+            view={interfaces.streaming}
+            fields={fieldsets.streaming as Record<TextField | "mode", AnyField>}
+          />
           <div>
             <SubmitButton intent={networkIntent.saveNetwork}>{t("network.save")}</SubmitButton>
           </div>

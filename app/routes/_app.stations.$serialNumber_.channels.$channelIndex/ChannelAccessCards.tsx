@@ -37,7 +37,15 @@ export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string;
   );
 }
 
-export function QrCodeCard({ qrCodePath, channelId, channelName }: { qrCodePath: string; channelId: string; channelName: string }) {
+export function QrCodeCard({
+  qrCodePath,
+  channelId,
+  channelName,
+}: {
+  qrCodePath: string;
+  channelId: string;
+  channelName: string;
+}) {
   const { t } = useTranslation("stations");
   return (
     <SettingsCard id="channel-qr-title" title={t("qr.title")}>

@@ -7,7 +7,14 @@ import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { CheckboxField, EditableArea, SelectField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import {
+  CheckboxField,
+  EditableArea,
+  SelectField,
+  SettingsCard,
+  SubmitButton,
+  useStationForm,
+} from "~/components/stations/form-parts";
 import { genericConnectorNumber } from "~/domain/audio";
 import { channelDetailsSchema, type ChannelOptions } from "~/domain/channel-forms";
 import { channelIntent } from "./intents";
@@ -55,7 +62,11 @@ export function ChannelDetailsForm({
       <Form method="post" {...getFormProps(form)} preventScrollReset>
         <ErrorSummary
           form={form}
-          fields={Object.entries(labels).map(([name, label]) => ({ name, label, id: fields[name as keyof typeof labels].id }))}
+          fields={Object.entries(labels).map(([name, label]) => ({
+            name,
+            label,
+            id: fields[name as keyof typeof labels].id,
+          }))}
         />
         <EditableArea disabled={disabled} legend={t("channel.detailsTitle")}>
           <Stack gap="md">
@@ -78,21 +89,31 @@ export function ChannelDetailsForm({
                 ...options.inputOptions.map((choice) => ({
                   value: choice.value,
                   label: choice.rightLabel
-                    ? t("channel.stereoInput", { left: connectorName(choice.leftLabel, "Input"), right: connectorName(choice.rightLabel, "Input") })
+                    ? t("channel.stereoInput", {
+                        left: connectorName(choice.leftLabel, "Input"),
+                        right: connectorName(choice.rightLabel, "Input"),
+                      })
                     : t("channel.monoInput", { input: connectorName(choice.leftLabel, "Input") }),
                 })),
               ]}
             />
             {audienceMicAvailable ? (
               <>
-                <CheckboxField field={fields.uplinkEnabled} label={labels.uplinkEnabled} description={t("channel.uplinkHint")} />
+                <CheckboxField
+                  field={fields.uplinkEnabled}
+                  label={labels.uplinkEnabled}
+                  description={t("channel.uplinkHint")}
+                />
                 <SelectField
                   field={fields.uplinkOutput}
                   label={labels.uplinkOutput}
                   description={t("channel.uplinkOutputHint")}
                   choices={[
                     { value: "", label: t("channel.noOutput") },
-                    ...options.outputOptions.map((option) => ({ ...option, label: connectorName(option.label, "Output") })),
+                    ...options.outputOptions.map((option) => ({
+                      ...option,
+                      label: connectorName(option.label, "Output"),
+                    })),
                   ]}
                 />
               </>

@@ -5,7 +5,15 @@ import { Group, Input, TextInput } from "@mantine/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { textFieldProps, useFieldError } from "~/components/forms";
-import { fillPinBoxes, joinPinDigits, pinBoxInput, pinBoxKey, pinDigitsOf, pinLength, type PinBoxes } from "~/domain/pin";
+import {
+  fillPinBoxes,
+  joinPinDigits,
+  pinBoxInput,
+  pinBoxKey,
+  pinDigitsOf,
+  pinLength,
+  type PinBoxes,
+} from "~/domain/pin";
 import { useHydrated } from "~/utils/use-hydrated";
 
 type PinFieldMetadata = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
@@ -48,7 +56,14 @@ function PinBoxesInput({ field, label, disabled }: { field: PinFieldMetadata; la
       error={error ? <span id={errorId}>{error}</span> : undefined}
       labelElement="div"
     >
-      <Group id={field.id} gap="xs" role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined} mt={4}>
+      <Group
+        id={field.id}
+        gap="xs"
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={error ? errorId : undefined}
+        mt={4}
+      >
         {Array.from({ length: pinLength }, (_, index) => (
           <Input
             key={index}

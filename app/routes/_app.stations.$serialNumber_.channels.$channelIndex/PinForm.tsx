@@ -5,12 +5,26 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "~/components/forms";
 import { PinField } from "./PinField";
-import { CheckboxField, EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
+import {
+  CheckboxField,
+  EditableArea,
+  SettingsCard,
+  SubmitButton,
+  useStationForm,
+} from "~/components/stations/form-parts";
 import { pinSchema } from "~/domain/channel-forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import { channelIntent } from "./intents";
 
-export function PinForm({ pinCode, reply, disabled }: { pinCode: string | null; reply?: SubmissionResult<string[]>; disabled: boolean }) {
+export function PinForm({
+  pinCode,
+  reply,
+  disabled,
+}: {
+  pinCode: string | null;
+  reply?: SubmissionResult<string[]>;
+  disabled: boolean;
+}) {
   const { t } = useTranslation("stations");
   const hydrated = useHydrated();
   const [form, fields] = useStationForm({

@@ -42,7 +42,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.show");
   const { serialNumber, channelIndex } = channelTarget(params);
   const [[station, firmware], testTonePlaying] = await Promise.all([
-    loadOrThrow(request, () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber)]), "station"),
+    loadOrThrow(
+      request,
+      () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber)]),
+      "station",
+    ),
     isTestTonePlaying(request, serialNumber, channelIndex),
   ]);
   const channel = station.audioChannels.find((candidate) => candidate.index === channelIndex);
@@ -54,7 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values: channelFormValues(channel),
     options: channelOptionsOf(station),
     audienceMicAvailable:
-      station.functionalities.hasAudienceMic && station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening,
+      station.functionalities.hasAudienceMic &&
+      station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening,
     testTonePlaying,
   };
 }
@@ -62,7 +67,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, channelRoutes);
 
 export default function ChannelDetails() {
-  const { station, availability, channel, values, options, audienceMicAvailable, testTonePlaying } = useLoaderData<typeof loader>();
+  const { station, availability, channel, values, options, audienceMicAvailable, testTonePlaying } =
+    useLoaderData<typeof loader>();
   const reply = useStickyActionData<FormReply>();
   const { t } = useTranslation("stations");
   const stationPath = `/stations/${encodeURIComponent(station.serialNumber)}`;
@@ -71,7 +77,11 @@ export default function ChannelDetails() {
     <DirtyFormsGuard>
       <Stack gap="lg">
         <StationBreadcrumbs
-          trail={[{ label: t("list.title"), to: "/stations" }, { label: station.displayName, to: stationPath }, { label: channel.name }]}
+          trail={[
+            { label: t("list.title"), to: "/stations" },
+            { label: station.displayName, to: stationPath },
+            { label: channel.name },
+          ]}
         />
         <div>
           <Title order={1}>{channel.name}</Title>
@@ -89,8 +99,17 @@ export default function ChannelDetails() {
           disabled={disabled}
         />
         <ChannelAccessCard channelId={channel.channelId} blockedBy={availability.editBlockedBy} />
-        <PinForm key={channel.pinCode ?? ""} pinCode={channel.pinCode} reply={replyFor(reply, channelIntent.savePin)} disabled={disabled} />
-        <QrCodeCard qrCodePath={`${stationPath}/channels/${channel.index}/qrcode`} channelId={channel.channelId} channelName={channel.name} />
+        <PinForm
+          key={channel.pinCode ?? ""}
+          pinCode={channel.pinCode}
+          reply={replyFor(reply, channelIntent.savePin)}
+          disabled={disabled}
+        />
+        <QrCodeCard
+          qrCodePath={`${stationPath}/channels/${channel.index}/qrcode`}
+          channelId={channel.channelId}
+          channelName={channel.name}
+        />
         <TestToneCard blockedBy={availability.editBlockedBy} playing={testTonePlaying} />
       </Stack>
       {(["saveDetails", "savePin"] as const).map((intent) => (

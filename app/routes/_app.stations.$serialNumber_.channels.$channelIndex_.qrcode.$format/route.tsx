@@ -25,7 +25,9 @@ export function loader({ request, params }: LoaderFunctionArgs) {
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
       });
-      const disposition = answer.headers.get("content-disposition") ?? `attachment; filename="${serialNumber}-channel-${channelIndex}-qrcode.${format}"`;
+      const disposition =
+        answer.headers.get("content-disposition") ??
+        `attachment; filename="${serialNumber}-channel-${channelIndex}-qrcode.${format}"`;
       headers.set("Content-Disposition", inline ? disposition.replace(/^attachment/i, "inline") : disposition);
       if (format === "svg") headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
       return new Response(answer.body, { status: 200, headers });

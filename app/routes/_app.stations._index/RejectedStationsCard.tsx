@@ -21,7 +21,13 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
       {canAuthorize ? (
         <Form method="post" preventScrollReset>
           <Group mt="md">
-            <Button type="submit" name="intent" value={stationsListIntent.clearRejected} variant="default" loading={submitting}>
+            <Button
+              type="submit"
+              name="intent"
+              value={stationsListIntent.clearRejected}
+              variant="default"
+              loading={submitting}
+            >
               {t("rejected.clear")}
             </Button>
           </Group>

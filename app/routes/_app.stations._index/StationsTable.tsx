@@ -84,8 +84,18 @@ export function StationsTable({
         </Stack>
       ),
     },
-    { key: "status", label: t("list.columns.status"), sortable: true, render: (row) => <StationStateBadge state={row.computedState} /> },
-    { key: "firmwareVersion", label: t("list.columns.firmwareVersion"), sortable: true, render: (row) => row.firmwareVersion },
+    {
+      key: "status",
+      label: t("list.columns.status"),
+      sortable: true,
+      render: (row) => <StationStateBadge state={row.computedState} />,
+    },
+    {
+      key: "firmwareVersion",
+      label: t("list.columns.firmwareVersion"),
+      sortable: true,
+      render: (row) => row.firmwareVersion,
+    },
     { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => <IpAddresses row={row} /> },
     {
       key: "channelsInUse",

@@ -15,7 +15,12 @@ import { authorizationRoutes, clearRejectedRoute } from "~/route-helpers/station
 import { stationsListIntent, type StationsListIntent } from "./intents";
 import { RejectedStationsCard } from "./RejectedStationsCard";
 import { StationsTable } from "./StationsTable";
-import { toAuthorizationView, toStationRow, type AuthorizationView, type StationRow } from "~/components/stations/views";
+import {
+  toAuthorizationView,
+  toStationRow,
+  type AuthorizationView,
+  type StationRow,
+} from "~/components/stations/views";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { stationSortKeys } from "~/contract/stations";
@@ -28,7 +33,12 @@ import { pageCount, type TableState } from "~/utils/table-state";
 export const meta = pageTitle("stations");
 export const handle = { titleKey: "stations", hubs: ["stationsHub"] } satisfies ScreenHandle;
 
-const tableOptions = { table: "stations", sortKeys: stationSortKeys, defaultSort: "name", defaultPageSize: 25 } as const;
+const tableOptions = {
+  table: "stations",
+  sortKeys: stationSortKeys,
+  defaultSort: "name",
+  defaultPageSize: 25,
+} as const;
 
 async function loadPage(manager: ManagerClient, state: TableState<(typeof stationSortKeys)[number]>) {
   const query = { take: state.pageSize, search: state.search, sortBy: state.sort, sortDirection: state.order };
@@ -88,7 +98,8 @@ export const action = (args: ActionFunctionArgs) =>
   } satisfies IntentTable<StationsListIntent, Response>);
 
 export default function StationsList() {
-  const { rows, total, rejectedStationsCount, state, dialogStation, canAuthorize } = useLoaderData() as StationsListData;
+  const { rows, total, rejectedStationsCount, state, dialogStation, canAuthorize } =
+    useLoaderData() as StationsListData;
   const { t } = useTranslation("stations");
   return (
     <Stack gap="lg">

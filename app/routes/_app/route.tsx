@@ -39,7 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The shell's data changes rarely: reload it after writes and when the drawer's URL state changes. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return currentUrl.searchParams.get("nav") !== nextUrl.searchParams.get("nav");
 };

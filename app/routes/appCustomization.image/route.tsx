@@ -27,14 +27,19 @@ export function action({ request }: ActionFunctionArgs) {
       form = await readForm(request, oneImage);
     } catch (error) {
       if (!(error instanceof FormRefusedError)) throw error;
-      return answer({ error: imageProblemMessage("logo", error.reason === "tooLarge" ? "fileTooLarge" : "unreadable") }, 400);
+      return answer(
+        { error: imageProblemMessage("logo", error.reason === "tooLarge" ? "fileTooLarge" : "unreadable") },
+        400,
+      );
     }
     const kind: ImageKind = form.formData.get("kind") === "picture" ? "picture" : "logo";
     const upload = form.uploads.get("file");
     if (!upload) return answer({ error: imageProblemMessage(kind, "unreadable") }, 400);
     if (!upload.bytes) return answer({ error: imageProblemMessage(kind, "fileTooLarge") }, 413);
     const result = await processUpload(kind, upload.bytes);
-    return result.ok ? answer({ dataUrl: result.dataUrl }) : answer({ error: imageProblemMessage(kind, result.problem) }, 422);
+    return result.ok
+      ? answer({ dataUrl: result.dataUrl })
+      : answer({ error: imageProblemMessage(kind, result.problem) }, 422);
   });
 }
 

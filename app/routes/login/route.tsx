@@ -66,7 +66,10 @@ async function completeSignIn(request: Request) {
     signedIn = await new Authenticator<SignedIn>().use(strategy, "console").authenticate("console", request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.warn("Sign-in callback failed:", error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : error);
+    console.warn(
+      "Sign-in callback failed:",
+      error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : error,
+    );
     return { view: "callbackError" as const, redirectTo: safeRedirectPath(session.get("returnTo")) };
   }
   // Judged again: a session may hold a value stored before the rule was as strict as it is now.
@@ -116,7 +119,10 @@ export default function Login() {
   useEffect(() => {
     if (data.view !== "callbackError") return;
     // Spec: after 2.5 s the callback's query is dropped and the page reloads.
-    const timer = setTimeout(() => window.location.replace(`/login?${new URLSearchParams({ redirectTo: data.redirectTo })}`), 2500);
+    const timer = setTimeout(
+      () => window.location.replace(`/login?${new URLSearchParams({ redirectTo: data.redirectTo })}`),
+      2500,
+    );
     return () => clearTimeout(timer);
   }, [data]);
 
@@ -129,7 +135,9 @@ export default function Login() {
           {data.view === "callbackError" ? (
             <Alert color="red" role="alert">
               {t("errors.authCallbackError")}{" "}
-              <Anchor href={`/login?${new URLSearchParams({ redirectTo: data.redirectTo })}`}>{t("errors.reload")}</Anchor>
+              <Anchor href={`/login?${new URLSearchParams({ redirectTo: data.redirectTo })}`}>
+                {t("errors.reload")}
+              </Anchor>
             </Alert>
           ) : null}
           <Text>{t("login.intro")}</Text>
