@@ -6,7 +6,7 @@ import { join } from "node:path";
 
 const root = process.cwd();
 const buildFile = join(root, "build", "index.js");
-const sources = ["app", "remix.config.js", "package-lock.json", "public/locales"];
+const sources = ["app", "lib", "remix.config.js", "package-lock.json", "public/locales"];
 
 function newestModification(path) {
   if (!existsSync(path)) return 0;
