@@ -145,6 +145,9 @@ test.describe("dialog state stays with its dialog", () => {
     const hrefs = async (links: import("@playwright/test").Locator) =>
       Promise.all((await links.all()).map(async (link) => (await link.getAttribute("href")) ?? ""));
     const table = page.getByRole("table", { name: "Stations", exact: true });
+    // The URL changes before the page that answers it is shown: wait for the page itself.
+    await expect(page.getByText(/its fingerprint has changed/).first()).toBeVisible();
+    await expect(table.getByRole("columnheader").getByRole("link").first()).toBeVisible();
     const sortLinks = await hrefs(table.getByRole("columnheader").getByRole("link"));
     expect(sortLinks.length).toBeGreaterThan(3);
     for (const href of sortLinks) expect(href).not.toMatch(/confirm=|station=|fingerprintChanged=/);

@@ -74,7 +74,9 @@ test.describe("the 6-box PIN entry", () => {
   }) => {
     await visit(page, "/stations/MCS-0042/channels/2");
     const box = (position: number) => page.getByRole("textbox", { name: `PIN digit ${position} of 6` });
-    await expect(page.getByRole("group", { name: "PIN" })).toBeVisible();
+    // The six boxes are one group inside the PIN card's fieldset (which also holds the checkbox).
+    const boxes = page.getByRole("group", { name: "PIN", exact: true }).filter({ hasNot: page.getByRole("checkbox") });
+    await expect(boxes).toBeVisible();
     await expect(box(1)).toHaveValue("4");
 
     await box(1).click();
