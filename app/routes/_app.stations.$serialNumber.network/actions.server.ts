@@ -1,5 +1,6 @@
 // The Network tab's intents: the interfaces' settings and DNS discovery.
-import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
+import type { IntentTable } from "~/route-helpers/intents.server";
+import { stationIntent } from "~/route-helpers/station-intents.server";
 import type { NetworkIntent } from "./intents";
 import { saveForm, savedMessages } from "~/route-helpers/form-actions.server";
 import type { FormReply } from "~/route-helpers/form-reply";
@@ -12,16 +13,8 @@ import {
 } from "~/domain/network-forms";
 import { getStation, updateNetworkSettings, updateStationConfiguration } from "~/manager/stations.server";
 
-async function saveNetworkIntent({
-  request,
-  manager,
-  formData,
-  intent,
-  params,
-}: IntentContext): Promise<FormReply | Response> {
-  const serialNumber = params.serialNumber!;
-  const values = { serialNumber };
-  return saveForm(request, formData, {
+const saveNetwork = stationIntent(({ request, manager, formData, intent, serialNumber, values }) =>
+  saveForm(request, formData, {
     intent,
     schema: networkSettingsSchema,
     ...savedMessages("network", values),
@@ -40,19 +33,11 @@ async function saveNetworkIntent({
         }),
       });
     },
-  });
-}
+  }),
+);
 
-async function saveDnsDiscoveryIntent({
-  request,
-  manager,
-  formData,
-  intent,
-  params,
-}: IntentContext): Promise<FormReply | Response> {
-  const serialNumber = params.serialNumber!;
-  const values = { serialNumber };
-  return saveForm(request, formData, {
+const saveDnsDiscovery = stationIntent(({ request, manager, formData, intent, serialNumber, values }) =>
+  saveForm(request, formData, {
     intent,
     schema: dnsDiscoverySchema,
     saveFailedKey: "stations:components.dnsConfigCard.errors.submit",
@@ -60,11 +45,8 @@ async function saveDnsDiscoveryIntent({
     notFound: "station",
     fieldNames: { "dnsDiscovery.managerIpAddress": "managerIpAddress" },
     save: (value) => updateStationConfiguration(manager, serialNumber, { dnsDiscovery: toDnsDiscoverySettings(value) }),
-  });
-}
+  }),
+);
 
-/** The Network tab's intents, each with what the user must be allowed to do. */
-export const networkRoutes: IntentTable<NetworkIntent, FormReply | Response> = {
-  saveNetwork: { permission: "stations.edit", handler: saveNetworkIntent },
-  saveDnsDiscovery: { permission: "stations.edit", handler: saveDnsDiscoveryIntent },
-};
+/** The Network tab's intents; each needs "stations.edit". */
+export const networkRoutes: IntentTable<NetworkIntent, FormReply | Response> = { saveNetwork, saveDnsDiscovery };

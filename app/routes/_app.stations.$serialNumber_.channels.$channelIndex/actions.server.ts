@@ -1,11 +1,5 @@
 // The channel details' intents: details and PIN (each confirmed first: listeners must rejoin),
 // new access (channel ID and QR code), and the test tone.
-import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
-import { channelIntent, type ChannelIntent } from "./intents";
-import { channelTarget } from "./channel-target.server";
-import { rememberTestTone } from "./test-tones.server";
-import { replyWithFailure, reviewForm, runCommand, saveForm, savedMessages } from "~/route-helpers/form-actions.server";
-import type { FormReply } from "~/route-helpers/form-reply";
 import {
   channelDetailsSchema,
   channelFieldNames,
@@ -18,6 +12,32 @@ import { errorPage } from "~/error-pages.server";
 import { setChannelPin, setTestTone, updateAudioChannel } from "~/manager/channels.server";
 import type { ManagerClient } from "~/manager/http.server";
 import { getStation } from "~/manager/stations.server";
+import { replyWithFailure, reviewForm, runCommand, saveForm, savedMessages } from "~/route-helpers/form-actions.server";
+import type { FormReply } from "~/route-helpers/form-reply";
+import type { IntentContext, IntentRoute, IntentTable } from "~/route-helpers/intents.server";
+import { channelTarget } from "./channel-target.server";
+import { channelIntent, type ChannelIntent } from "./intents";
+import { rememberTestTone } from "./test-tones.server";
+
+type Answer = FormReply | Response;
+
+interface ChannelIntentContext extends IntentContext {
+  serialNumber: string;
+  channelIndex: number;
+  /** The flash message's values. */
+  values: { serialNumber: string; channelIndex: number };
+}
+
+/** An intent on the channel in the URL; every one needs "stations.edit". */
+function onChannel(handler: (context: ChannelIntentContext) => Promise<Answer>): IntentRoute<Answer> {
+  return {
+    permission: "stations.edit",
+    handler(context) {
+      const { serialNumber, channelIndex } = channelTarget(context.params);
+      return handler({ ...context, serialNumber, channelIndex, values: { serialNumber, channelIndex } });
+    },
+  };
+}
 
 async function loadChannel(manager: ManagerClient, serialNumber: string, channelIndex: number) {
   const station = await getStation(manager, serialNumber);
@@ -26,15 +46,8 @@ async function loadChannel(manager: ManagerClient, serialNumber: string, channel
   return { station, channel };
 }
 
-async function saveDetailsIntents({
-  request,
-  manager,
-  formData,
-  intent,
-  params,
-}: IntentContext): Promise<FormReply | Response> {
-  const { serialNumber, channelIndex } = channelTarget(params);
-  const values = { serialNumber, channelIndex };
+/** Save, or back from its confirmation to the form (review): the schema depends on the station. */
+const details = onChannel(async ({ request, manager, formData, intent, serialNumber, channelIndex, values }) => {
   let loaded: Awaited<ReturnType<typeof loadChannel>>;
   try {
     loaded = await loadChannel(manager, serialNumber, channelIndex);
@@ -58,54 +71,9 @@ async function saveDetailsIntents({
     save: (value) =>
       updateAudioChannel(manager, serialNumber, toUpdateAudioChannel(channel, value, { regenerateAccess: false })),
   });
-}
+});
 
-async function savePinIntent({
-  request,
-  manager,
-  formData,
-  intent,
-  params,
-}: IntentContext): Promise<FormReply | Response> {
-  const { serialNumber, channelIndex } = channelTarget(params);
-  const values = { serialNumber, channelIndex };
-  return saveForm(request, formData, {
-    intent,
-    schema: pinSchema,
-    confirmFirst: true,
-    ...savedMessages("pin", values, "channel"),
-    fieldNames: { pin: "pin" },
-    save: (value) => setChannelPin(manager, serialNumber, channelIndex, pinToSend(value)),
-  });
-}
-
-async function reviewPinIntent({ formData }: IntentContext): Promise<FormReply | Response> {
-  return reviewForm(formData, channelIntent.savePin, pinSchema);
-}
-
-async function regenerateAccessIntent({ request, manager, params }: IntentContext): Promise<FormReply | Response> {
-  const { serialNumber, channelIndex } = channelTarget(params);
-  const values = { serialNumber, channelIndex };
-  let channelId = "";
-  return runCommand(request, {
-    async run() {
-      const { channel } = await loadChannel(manager, serialNumber, channelIndex);
-      const station = await updateAudioChannel(
-        manager,
-        serialNumber,
-        toUpdateAudioChannel(channel, null, { regenerateAccess: true }),
-      );
-      channelId = station.audioChannels.find((candidate) => candidate.index === channelIndex)?.channelId ?? "";
-    },
-    success: () => ({ message: "stations:access.regenerated", values: { ...values, channelId } }),
-    failedKey: "stations:access.regenerateFailed",
-    notFound: "station",
-  });
-}
-
-async function playTestToneIntents({ request, manager, intent, params }: IntentContext): Promise<FormReply | Response> {
-  const { serialNumber, channelIndex } = channelTarget(params);
-  const values = { serialNumber, channelIndex };
+const testTone = onChannel(({ request, manager, intent, serialNumber, channelIndex, values }) => {
   const playing = intent === channelIntent.playTestTone;
   return runCommand(request, {
     async run() {
@@ -116,15 +84,36 @@ async function playTestToneIntents({ request, manager, intent, params }: IntentC
     failedKey: "stations:testTone.failed",
     notFound: "channel",
   });
-}
+});
 
-/** The channel details' intents, each with what the user must be allowed to do. */
-export const channelRoutes: IntentTable<ChannelIntent, FormReply | Response> = {
-  saveDetails: { permission: "stations.edit", handler: saveDetailsIntents },
-  reviewDetails: { permission: "stations.edit", handler: saveDetailsIntents },
-  savePin: { permission: "stations.edit", handler: savePinIntent },
-  reviewPin: { permission: "stations.edit", handler: reviewPinIntent },
-  regenerateAccess: { permission: "stations.edit", handler: regenerateAccessIntent },
-  playTestTone: { permission: "stations.edit", handler: playTestToneIntents },
-  stopTestTone: { permission: "stations.edit", handler: playTestToneIntents },
+export const channelRoutes: IntentTable<ChannelIntent, Answer> = {
+  saveDetails: details,
+  reviewDetails: details,
+  savePin: onChannel(({ request, manager, formData, intent, serialNumber, channelIndex, values }) =>
+    saveForm(request, formData, {
+      intent,
+      schema: pinSchema,
+      confirmFirst: true,
+      ...savedMessages("pin", values, "channel"),
+      fieldNames: { pin: "pin" },
+      save: (value) => setChannelPin(manager, serialNumber, channelIndex, pinToSend(value)),
+    }),
+  ),
+  reviewPin: onChannel(async ({ formData }) => reviewForm(formData, channelIntent.savePin, pinSchema)),
+  regenerateAccess: onChannel(({ request, manager, serialNumber, channelIndex, values }) => {
+    let channelId = "";
+    return runCommand(request, {
+      async run() {
+        const { channel } = await loadChannel(manager, serialNumber, channelIndex);
+        const access = toUpdateAudioChannel(channel, null, { regenerateAccess: true });
+        const station = await updateAudioChannel(manager, serialNumber, access);
+        channelId = station.audioChannels.find((candidate) => candidate.index === channelIndex)?.channelId ?? "";
+      },
+      success: () => ({ message: "stations:access.regenerated", values: { ...values, channelId } }),
+      failedKey: "stations:access.regenerateFailed",
+      notFound: "station",
+    });
+  }),
+  playTestTone: testTone,
+  stopTestTone: testTone,
 };
