@@ -100,14 +100,12 @@ function assembleProvider(
           res.destroy();
           return;
         }
-        res
-          .writeHead(500, pageHeaders)
-          .end(
-            renderMessagePage({
-              title: "Sign-in problem",
-              message: "Something went wrong. Return to the Station Console and sign in again.",
-            }),
-          );
+        res.writeHead(500, pageHeaders).end(
+          renderMessagePage({
+            title: "Sign-in problem",
+            message: "Something went wrong. Return to the Station Console and sign in again.",
+          }),
+        );
       });
     },
     jwks: signingKeys.publicJwks,
