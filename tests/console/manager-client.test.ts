@@ -14,9 +14,9 @@ import { UpdateMetadataSchema } from "~/contract/firmware";
 import { SettingsSchema } from "~/contract/settings";
 import { getSettings } from "~/manager/settings.server";
 import { setRuntime } from "~/runtime.server";
-import { startTestSimulator, type TestSimulator } from "../support/simulator";
+import { useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
+const simulator = useTestSimulator({}, "whole file");
 let admin: ManagerClient;
 let oddServer: Server;
 let oddUrl: string;
@@ -35,7 +35,6 @@ async function failureOf(work: Promise<unknown>): Promise<ManagerFailure> {
 }
 
 beforeAll(async () => {
-  simulator = await startTestSimulator();
   admin = clientFor(await simulator.tokenFor("Admin"));
   setRuntime({
     config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "client-test-")) }),
@@ -69,7 +68,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   oddServer.close();
-  await simulator.close();
 });
 
 describe("the Manager client", () => {

@@ -1,6 +1,6 @@
 // The stations screens' Manager calls against the built-in simulator: the wire contract, the
 // typed errors the screens handle themselves, and calls that must be harmless twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { acceptStation, rejectStation, resetRejectedStations } from "~/manager/authorization.server";
 import { downloadQrCode, setChannelPin, setTestTone, updateAudioChannel } from "~/manager/channels.server";
 import { getFirmwareInfo, getUpdateMetadata, startFirmwareUpdate, syncUpdateMetadata } from "~/manager/firmware.server";
@@ -17,21 +17,17 @@ import {
   updateStationConfiguration,
 } from "~/manager/stations.server";
 import { toUpdateAudioChannel } from "~/domain/channel-forms";
-import { startTestSimulator, type TestSimulator } from "../support/simulator";
+import { useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
+const simulator = useTestSimulator({}, "whole file");
 let manager: ManagerClient;
 
 beforeAll(async () => {
-  simulator = await startTestSimulator();
   manager = createManagerClient({
     baseUrl: simulator.managerUrl,
     accessToken: await simulator.tokenFor("Admin"),
     timeoutMs: 5000,
   });
-});
-afterAll(async () => {
-  await simulator.close();
 });
 beforeEach(async () => {
   expect((await simulator.control("/seed", { reset: true })).status).toBe(200);

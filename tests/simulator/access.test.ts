@@ -1,23 +1,20 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { configurationApi, managerPaths } from "../../app/contract/paths";
 import { problemTypes } from "../../app/contract/problems";
-import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { expectProblem, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator({}, "on demand");
 
 describe("bearer tokens", () => {
   it("answers 401 with WWW-Authenticate: Bearer without a token", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     const answer = await simulator.call("GET", managerPaths.stations(), { as: null });
     expectProblem(answer, 401, problemTypes.unauthorized);
     expect(answer.headers.get("www-authenticate")).toBe("Bearer");
   });
 
   it('answers 401 with error="invalid_token" for a foreign, an expired and a garbled token', async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     for (const token of [await simulator.foreignToken(), await simulator.expiredTokenFor("Admin"), "not-a-jwt"]) {
       const answer = await simulator.call("GET", managerPaths.settings(), { token });
       expectProblem(answer, 401, problemTypes.unauthorized);
@@ -30,7 +27,7 @@ describe("bearer tokens", () => {
   });
 
   it("checks the audience and the issuer of a correctly signed token", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     expect(
       (await simulator.call("GET", managerPaths.settings(), { token: await simulator.providerSignedToken("Admin") }))
         .status,
@@ -46,7 +43,7 @@ describe("bearer tokens", () => {
   });
 
   it("gates by the first role like the console's permission table", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     expectProblem(
       await simulator.call("PUT", managerPaths.reboot("MCS-0042"), { as: "Moderator" }),
       403,
@@ -69,7 +66,7 @@ describe("bearer tokens", () => {
 
 describe("unknown calls and bodies", () => {
   it("answers 404 problems for unknown API paths once signed in", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     expectProblem(await simulator.call("GET", `${configurationApi}/nothing-here`), 404, problemTypes.notFound);
     expectProblem(
       await simulator.call("GET", `${configurationApi}/nothing-here`, { as: null }),
@@ -80,7 +77,7 @@ describe("unknown calls and bodies", () => {
   });
 
   it("answers 400 for a body that is not JSON and 413 for one over the limit", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     const token = await simulator.tokenFor("Admin");
     const garbled = await fetch(`${simulator.managerUrl}${managerPaths.updateName("MCS-0042")}`, {
       method: "PUT",
@@ -98,14 +95,14 @@ describe("unknown calls and bodies", () => {
 
 describe("test controls", () => {
   it("are off unless the simulator starts with them", async () => {
-    simulator = await startTestSimulator({ testControls: false });
+    await simulator.startWith({ testControls: false });
     expect(simulator.controlsUrl).toBeNull();
     expect((await simulator.control("/state")).status).toBe(404);
     expect((await simulator.control("/faults", { noInternet: true })).status).toBe(404);
   });
 
   it("inject server errors, a refused token and latency", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     await simulator.tokenFor("Admin");
     await simulator.control("/faults", { failNext5xx: 2 });
     expectProblem(await simulator.call("GET", managerPaths.settings()), 500, problemTypes.serverError);
@@ -140,7 +137,7 @@ describe("test controls", () => {
   });
 
   it("seed a fleet of N stations and restore the default fleet", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     expect((await simulator.control("/seed", { stations: 120 })).body.stations).toBe(120);
     const list = (await simulator.call("GET", `${managerPaths.stations()}?take=5`)).body;
     expect(list.visibleStationsCount + list.rejectedStationsCount).toBe(120);

@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { AppCustomizationSchema, type WritableAppCustomization } from "../../app/contract/app-customization";
 import { problemTypes } from "../../app/contract/problems";
-import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { expectProblem, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-beforeEach(async () => {
-  simulator = await startTestSimulator();
-});
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator();
 
 // A 1×1 PNG.
 const png =

@@ -1,19 +1,13 @@
 import QRCode from "qrcode";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { ChannelListSchema, ChannelSchema, TestToneStateSchema } from "../../app/contract/channels";
 import { StationSchema } from "../../app/contract/stations";
 import { problemTypes } from "../../app/contract/problems";
 import { joinLink } from "../../simulator/fleet/channels";
-import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { expectProblem, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-beforeEach(async () => {
-  simulator = await startTestSimulator();
-});
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator();
 
 const station = async (serialNumber: string) =>
   StationSchema.parse((await simulator.call("GET", managerPaths.station(serialNumber))).body);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hubMessages } from "../../app/contract/hubs";
 import { managerPaths } from "../../app/contract/paths";
 import { StationSchema } from "../../app/contract/stations";
@@ -12,15 +12,12 @@ import {
 import { problemTypes } from "../../app/contract/problems";
 import { compareVersions } from "../../app/domain/firmware";
 import { listenToHub } from "../support/hub-client";
-import { eventually, expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { eventually, expectProblem, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator({}, "on demand");
 
 const start = async (speed = 200) => {
-  simulator = await startTestSimulator({ speed });
+  await simulator.startWith({ speed });
 };
 
 async function firmwareOf(serialNumber: string): Promise<FirmwareInfo> {

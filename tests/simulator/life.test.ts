@@ -1,19 +1,16 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { SystemEventListSchema } from "../../app/contract/statistics";
-import { eventually, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { eventually, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator({}, "on demand");
 
 const totalEvents = async () =>
   SystemEventListSchema.parse((await simulator.call("GET", managerPaths.systemEvents())).body).totalSystemEventCount;
 
 describe("the fleet's own life", () => {
   it("raises events and brings deleted stations back when autonomous", async () => {
-    simulator = await startTestSimulator({ autonomous: true, speed: 2_000 });
+    await simulator.startWith({ autonomous: true, speed: 2_000 });
     const before = await totalEvents();
     await eventually(async () => (await totalEvents()) > before + 2);
     await simulator.call("DELETE", managerPaths.station("MCS-0045"));
@@ -25,7 +22,7 @@ describe("the fleet's own life", () => {
   });
 
   it("stays still when not autonomous, and can be switched on and off", async () => {
-    simulator = await startTestSimulator({ speed: 2_000 });
+    await simulator.startWith({ speed: 2_000 });
     expect((await simulator.control("/state")).body.clock).toMatchObject({ autonomous: false, pendingTimers: 0 });
     expect((await simulator.control("/clock", { autonomous: true, speed: 3_000 })).body).toEqual({
       speed: 3_000,

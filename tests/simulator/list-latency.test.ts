@@ -1,17 +1,11 @@
 // How long GET /stations?skip=0&take=50 takes over HTTP with a real token, for large fleets.
 // It prints the figures and asserts only correctness: timings vary with the machine's load.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { StationListSchema } from "../../app/contract/stations";
-import { startTestSimulator, type TestSimulator } from "../support/simulator";
+import { useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-beforeAll(async () => {
-  simulator = await startTestSimulator();
-});
-afterAll(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator({}, "whole file");
 
 async function measure(path: string, rounds: number) {
   const token = await simulator.tokenFor("Admin");

@@ -1,21 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { StationSchema } from "../../app/contract/stations";
 import { SystemEventListSchema } from "../../app/contract/statistics";
 import { TokenListSchema } from "../../app/contract/tokens";
-import { eventually, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { eventually, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator({}, "on demand");
 
 const station = async (serialNumber: string) =>
   StationSchema.parse((await simulator.call("GET", managerPaths.station(serialNumber))).body);
 
 describe("persistence in SQLite", () => {
   it("keeps every change across a restart on the same data directory", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { body: { name: "Great Hall" } });
     await simulator.call("POST", managerPaths.pinCode("MCS-0042", 1), { body: { pin: "111222" } });
     await simulator.call("POST", managerPaths.tokens(), {
@@ -27,7 +24,7 @@ describe("persistence in SQLite", () => {
       body: { dnsDiscoverySettings: { useDnsDiscovery: false, managerIpAddress: "10.0.0.9" } },
     });
 
-    simulator = await simulator.restart();
+    await simulator.restart();
 
     const mainHall = await station("MCS-0042");
     expect(mainHall.name).toBe("Great Hall");
@@ -46,13 +43,13 @@ describe("persistence in SQLite", () => {
   });
 
   it("resumes a reboot that was under way when the simulator stopped", async () => {
-    simulator = await startTestSimulator({ speed: 1 });
+    await simulator.startWith({ speed: 1 });
     await simulator.call("PUT", managerPaths.reboot("MCS-0042"));
     expect((await simulator.control("/state")).body.activities).toEqual([
       expect.objectContaining({ serialNumber: "MCS-0042", activity: "reboot" }),
     ]);
 
-    simulator = await simulator.restart({ speed: 200 });
+    await simulator.restart({ speed: 200 });
 
     await eventually(async () => {
       const current = await station("MCS-0042");
@@ -64,15 +61,15 @@ describe("persistence in SQLite", () => {
   });
 
   it("reseeds on request, and when asked for another fleet size", async () => {
-    simulator = await startTestSimulator();
+    await simulator.startWith();
     await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { body: { name: "Renamed" } });
-    simulator = await simulator.restart({ reseed: true });
+    await simulator.restart({ reseed: true });
     expect((await station("MCS-0042")).name).toBe("Main Hall");
 
-    simulator = await simulator.restart({ reseed: false, seedStations: 40 });
+    await simulator.restart({ reseed: false, seedStations: 40 });
     expect((await simulator.control("/state")).body).toMatchObject({ seed: "generated:40", stations: 40 });
     await simulator.call("PUT", managerPaths.updateName("MCS-0042"), { body: { name: "Renamed again" } });
-    simulator = await simulator.restart({ seedStations: 40 });
+    await simulator.restart({ seedStations: 40 });
     expect((await station("MCS-0042")).name).toBe("Renamed again");
   });
 });

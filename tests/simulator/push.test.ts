@@ -1,6 +1,6 @@
 // A REST change arrives on the right hub, through the official @microsoft/signalr client.
 import { HubConnectionState } from "@microsoft/signalr";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { hubMessages, type HubName } from "../../app/contract/hubs";
 import { managerPaths } from "../../app/contract/paths";
 import { AppCustomizationSchema } from "../../app/contract/app-customization";
@@ -10,16 +10,12 @@ import { FirmwareInfoSchema, UpdateMetadataSchema } from "../../app/contract/fir
 import { ModerationChannelSchema } from "../../app/contract/moderation";
 import { StatisticsSchema, SystemEventSchema } from "../../app/contract/statistics";
 import { listenToHub, type HubListener } from "../support/hub-client";
-import { eventually, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { eventually, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
+const simulator = useTestSimulator();
 const listeners: HubListener[] = [];
-beforeEach(async () => {
-  simulator = await startTestSimulator();
-});
 afterEach(async () => {
   await Promise.all(listeners.splice(0).map((listener) => listener.stop()));
-  await simulator.close();
 });
 
 async function listen(hub: HubName) {

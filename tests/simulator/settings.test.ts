@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { problemTypes } from "../../app/contract/problems";
 import { SettingsSchema, SystemSettingsSchema } from "../../app/contract/settings";
-import { expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { expectProblem, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-beforeEach(async () => {
-  simulator = await startTestSimulator();
-});
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator();
 
 describe("GET /settings", () => {
   it("answers the general settings to every signed-in role", async () => {

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { StationListSchema, StationSchema } from "../../app/contract/stations";
 import { updateStatus, useCaseModes } from "../../app/contract/enums";
 import { problemTypes } from "../../app/contract/problems";
 import type { NetworkInterfaceSettings } from "../../app/contract/station-parts";
-import { eventually, expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { eventually, expectProblem, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-beforeEach(async () => {
-  simulator = await startTestSimulator();
-});
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator();
 
 async function station(serialNumber: string) {
   const answer = await simulator.call("GET", managerPaths.station(serialNumber));

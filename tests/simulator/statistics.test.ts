@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { managerPaths } from "../../app/contract/paths";
 import { problemTypes } from "../../app/contract/problems";
 import { AudioChannelCountSchema, ConnectedStationCountSchema } from "../../app/contract/statistics";
-import { eventually, expectProblem, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { eventually, expectProblem, useTestSimulator } from "../support/simulator";
 
-let simulator: TestSimulator;
-beforeEach(async () => {
-  simulator = await startTestSimulator();
-});
-afterEach(async () => {
-  await simulator.close();
-});
+const simulator = useTestSimulator();
 
 const connectedStationCount = async () =>
   ConnectedStationCountSchema.parse((await simulator.call("GET", managerPaths.connectedStationCount())).body)

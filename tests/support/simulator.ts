@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 // A simulator of its own for each test: ephemeral ports, a temporary data directory, test
 // controls on, the fleet's spontaneous life off and a fast clock. Tokens come from the
 // simulator's own development identity provider, signed in as a browser would.
@@ -222,4 +223,51 @@ export function expectProblem(answer: Answer, status: number, type: string) {
     throw new Error(`expected problem type ${type}, got ${problem.type}: ${JSON.stringify(problem)}`);
   if (problem.status !== status) throw new Error(`problem status ${problem.status} differs from HTTP ${status}`);
   return problem;
+}
+
+export interface FileSimulator extends TestSimulator {
+  /** Starts this test's simulator with options of its own (with `"on demand"`). */
+  startWith(options?: TestSimulatorOptions): Promise<void>;
+}
+
+/**
+ * The simulator of a test file, one fixture for every file: a fresh one for each test (by
+ * default), one for the whole file, or started by each test with its own options; closed after
+ * the test (or the file) whatever happens. `const simulator = useTestSimulator()` at the top.
+ */
+export function useTestSimulator(
+  options: TestSimulatorOptions = {},
+  lifetime: "each test" | "whole file" | "on demand" = "each test",
+): FileSimulator {
+  let current: TestSimulator | null = null;
+  const close = async () => {
+    await current?.close();
+    current = null;
+  };
+  const start = async (startOptions: TestSimulatorOptions = options) => {
+    await close();
+    current = await startTestSimulator(startOptions);
+  };
+  if (lifetime === "whole file") {
+    beforeAll(() => start());
+    afterAll(close);
+  } else {
+    if (lifetime === "each test") beforeEach(() => start());
+    afterEach(close);
+  }
+  const simulator: FileSimulator = new Proxy({} as FileSimulator, {
+    get(_, key) {
+      if (key === "startWith") return start;
+      if (!current) throw new Error("The test simulator is not running: start it in the test first");
+      if (key === "restart") {
+        return async (overrides?: TestSimulatorOptions) => {
+          current = await current!.restart(overrides);
+          return simulator;
+        };
+      }
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === "function" ? value.bind(current) : value;
+    },
+  });
+  return simulator;
 }
