@@ -1,13 +1,13 @@
 // The built-in Manager simulator: REST API and SignalR hubs on one HTTP server, over a simulated
 // fleet persisted in SQLite, with the development identity provider beside it (its own port,
 // or mounted by the console under its origin). docs/decisions/012-simulated-fleet.md.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createAccessTokenVerifier, createIdentityProvider, type IdentityProvider } from "./identity";
 import { createHubServer } from "./hubs";
 import { createManagerApp } from "./api/app";
 import { hubAuthenticator } from "./api/authentication";
+import { listenOn, type Listening } from "./listen";
 import { createClock } from "./clock";
 import { controlsPath, controlsRouter } from "./controls";
 import { bridgeToHubs } from "./hub-bridge";
@@ -66,25 +66,6 @@ export function identityDataDirectory(dataDirectory: string) {
   return path.join(dataDirectory, "identity");
 }
 
-async function listen(server: Server, host: string, port: number): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port: boundPort } = server.address() as AddressInfo;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}`;
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
 /** The identity provider; standalone, it listens before it is created, so an ephemeral port can name the issuer. */
 async function startIdentity(options: SimulatorOptions) {
   const providerOptions = {
@@ -104,7 +85,12 @@ async function startIdentity(options: SimulatorOptions) {
   }
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handler(req, res));
-  const url = await listen(server, options.identity.host ?? "127.0.0.1", options.identity.port ?? defaultIdentityPort);
+  const listening = await listenOn(
+    server,
+    options.identity.host ?? "127.0.0.1",
+    options.identity.port ?? defaultIdentityPort,
+  );
+  const url = listening.url;
   try {
     const provider = await createIdentityProvider({ ...providerOptions, issuer: url });
     handler = provider.handler;
@@ -112,12 +98,12 @@ async function startIdentity(options: SimulatorOptions) {
       provider,
       url,
       close: async () => {
-        await closeServer(server);
+        await listening.close();
         await provider.close();
       },
     };
   } catch (error) {
-    await closeServer(server);
+    await listening.close();
     throw error;
   }
 }
@@ -157,9 +143,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     }
   });
 
-  let managerUrl: string;
+  let listening: Listening;
   try {
-    managerUrl = await listen(server, options.managerHost ?? "127.0.0.1", options.managerPort ?? defaultManagerPort);
+    listening = await listenOn(server, options.managerHost ?? "127.0.0.1", options.managerPort ?? defaultManagerPort);
   } catch (error) {
     unbridge();
     await hubs.close();
@@ -168,6 +154,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     throw error;
   }
 
+  const managerUrl = listening.url;
   return {
     managerUrl,
     identity: identity.provider,
@@ -176,7 +163,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     async close() {
       unbridge();
       await hubs.close();
-      await closeServer(server);
+      await listening.close();
       simulation.close();
       await identity.close();
     },
