@@ -29,6 +29,18 @@ export interface ErrorSummaryProps {
   fields: Array<{ name: string; label: string; id: string }>;
 }
 
+/** The summary's lines for the fields a form labels, in the labels' order: name, label, element id. */
+export function summaryFields<Name extends string>(
+  fields: Record<NoInfer<Name>, { name: string; id: string }>,
+  labels: Record<Name, string>,
+): ErrorSummaryProps["fields"] {
+  return (Object.keys(labels) as Name[]).map((key) => ({
+    name: fields[key].name,
+    label: labels[key],
+    id: fields[key].id,
+  }));
+}
+
 /**
  * Shown when the last submission failed: the form-level message (e.g. "please try again") and
  * one linked line per invalid field. Focus-friendly: role=alert announces it.

@@ -5,7 +5,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Stack } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary } from "~/components/forms";
+import { ErrorSummary, summaryFields } from "~/components/forms";
 import {
   CheckboxField,
   EditableArea,
@@ -54,14 +54,7 @@ export function AudioSettingsForm({
   return (
     <SettingsCard id="audio-settings-title" title={t("audio.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
-        <ErrorSummary
-          form={form}
-          fields={Object.entries(labels).map(([name, label]) => ({
-            name,
-            label,
-            id: fields[name as keyof typeof labels].id,
-          }))}
-        />
+        <ErrorSummary form={form} fields={summaryFields(fields, labels)} />
         <EditableArea disabled={disabled} legend={t("audio.title")}>
           <Stack gap="lg">
             <RadioField

@@ -4,7 +4,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Stack, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { ErrorSummary, summaryFields, textFieldProps, useFieldError } from "~/components/forms";
 import {
   CheckboxField,
   EditableArea,
@@ -43,12 +43,7 @@ export function DnsDiscoveryForm({
   return (
     <SettingsCard id="dns-discovery-title" title={t("dnsDiscovery.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
-        <ErrorSummary
-          form={form}
-          fields={[
-            { name: fields.managerIpAddress.name, label: labels.managerIpAddress, id: fields.managerIpAddress.id },
-          ]}
-        />
+        <ErrorSummary form={form} fields={summaryFields(fields, { managerIpAddress: labels.managerIpAddress })} />
         <EditableArea disabled={disabled} legend={t("dnsDiscovery.title")}>
           <Stack gap="md">
             <CheckboxField

@@ -6,7 +6,7 @@ import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { ErrorSummary, summaryFields, textFieldProps, useFieldError } from "~/components/forms";
 import {
   CheckboxField,
   EditableArea,
@@ -60,14 +60,7 @@ export function ChannelDetailsForm({
   return (
     <SettingsCard id="channel-details-title" title={t("channel.detailsTitle")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
-        <ErrorSummary
-          form={form}
-          fields={Object.entries(labels).map(([name, label]) => ({
-            name,
-            label,
-            id: fields[name as keyof typeof labels].id,
-          }))}
-        />
+        <ErrorSummary form={form} fields={summaryFields(fields, labels)} />
         <EditableArea disabled={disabled} legend={t("channel.detailsTitle")}>
           <Stack gap="md">
             <TextInput

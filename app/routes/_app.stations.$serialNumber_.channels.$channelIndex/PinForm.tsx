@@ -3,7 +3,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary } from "~/components/forms";
+import { ErrorSummary, summaryFields } from "~/components/forms";
 import { PinField } from "./PinField";
 import {
   CheckboxField,
@@ -37,7 +37,7 @@ export function PinForm({
   return (
     <SettingsCard id="channel-pin-title" title={t("pin.title")}>
       <Form method="post" {...getFormProps(form)} preventScrollReset>
-        <ErrorSummary form={form} fields={[{ name: fields.pin.name, label, id: fields.pin.id }]} />
+        <ErrorSummary form={form} fields={summaryFields(fields, { pin: label })} />
         <EditableArea disabled={disabled} legend={t("pin.title")}>
           <Stack gap="md">
             <Text size="sm">{pinCode ? t("pin.current", { pin: pinCode }) : t("pin.none")}</Text>
