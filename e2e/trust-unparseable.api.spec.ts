@@ -25,21 +25,21 @@ const admin = JSON.parse(readFileSync(new URL("../public/locales/en/admin.json",
 
 /** Every route with an action, and where its form posts. */
 const actionPaths: Record<string, string> = {
-  "_app.apiTokens.tsx": "/apiTokens",
-  "_app.appCustomization.tsx": "/appCustomization",
-  "_app.appView.tsx": "/appView",
-  "_app.dashboard.tsx": "/dashboard",
-  "_app.moderation.$stationSerialNumber.$index.tsx": "/moderation/MCS-0043/1",
-  "_app.settings.tsx": "/settings",
-  "_app.stations.$serialNumber._index.tsx": "/stations/MCS-0042?index",
-  "_app.stations.$serialNumber.firmware.tsx": "/stations/MCS-0042/firmware",
-  "_app.stations.$serialNumber.network.tsx": "/stations/MCS-0042/network",
-  "_app.stations.$serialNumber_.channels.$channelIndex.tsx": "/stations/MCS-0042/channels/1",
-  "_app.stations._index.tsx": "/stations?index",
-  "appCustomization.image.tsx": "/appCustomization/image",
-  "login.tsx": "/login",
-  "logout.tsx": "/logout",
-  "preferences.tsx": "/preferences",
+  "_app.apiTokens": "/apiTokens",
+  "_app.appCustomization": "/appCustomization",
+  "_app.appView": "/appView",
+  "_app.dashboard": "/dashboard",
+  "_app.moderation.$stationSerialNumber.$index": "/moderation/MCS-0043/1",
+  "_app.settings": "/settings",
+  "_app.stations.$serialNumber._index": "/stations/MCS-0042?index",
+  "_app.stations.$serialNumber.firmware": "/stations/MCS-0042/firmware",
+  "_app.stations.$serialNumber.network": "/stations/MCS-0042/network",
+  "_app.stations.$serialNumber_.channels.$channelIndex": "/stations/MCS-0042/channels/1",
+  "_app.stations._index": "/stations?index",
+  "appCustomization.image": "/appCustomization/image",
+  login: "/login",
+  logout: "/logout",
+  preferences: "/preferences",
 };
 
 const boundary = "----console-test";
@@ -80,9 +80,10 @@ test.beforeAll(async () => {
 test.afterAll(() => simulator.reset());
 
 test("the table names every route that has an action", () => {
-  const withAction = readdirSync(new URL("../app/routes/", import.meta.url)).filter((file) =>
+  // Every route is a folder whose route.tsx holds the module (docs/decisions/015).
+  const withAction = readdirSync(new URL("../app/routes/", import.meta.url)).filter((folder) =>
     /export (async )?function action\b|export const action\b/.test(
-      readFileSync(new URL(`../app/routes/${file}`, import.meta.url), "utf8"),
+      readFileSync(new URL(`../app/routes/${folder}/route.tsx`, import.meta.url), "utf8"),
     ),
   );
   expect(Object.keys(actionPaths).sort()).toEqual(withAction.sort());
@@ -98,12 +99,12 @@ test("a malformed multipart body gets a 400 with a clear message on every action
         body: malformed.body,
       });
       const text = await response.text();
-      if (file === "_app.appCustomization.tsx") {
+      if (file === "_app.appCustomization") {
         // The customization form keeps its own way: back to the page with the reason shown.
         expect(response.status, context).toBe(302);
         const page = await (await session.fetch(response.headers.get("location")!)).text();
         expect(page, context).toContain(admin.views.appCustomization.errors.formUnreadable);
-      } else if (file === "appCustomization.image.tsx") {
+      } else if (file === "appCustomization.image") {
         expect(response.status, context).toBe(400);
         expect(JSON.parse(text), context).toEqual({ error: expect.any(String) });
       } else {
