@@ -11,12 +11,18 @@ const urlText = z.url({ error: "must be an absolute http(s) URL" }).refine((valu
   error: "must be an absolute http(s) URL",
 });
 
-/** redis:// or rediss:// (TLS), with optional credentials and database number. */
-const redisUrlText = z
-  .url({ error: "must be a redis:// or rediss:// URL" })
-  .refine((value) => /^rediss?:\/\//.test(value), {
-    error: "must be a redis:// or rediss:// URL",
-  });
+/** redis:// or rediss:// (TLS) with a host, optionally with credentials and a database number. */
+const redisUrlText = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  },
+  { error: "must be a redis:// or rediss:// URL" },
+);
 
 const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
 
