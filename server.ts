@@ -21,6 +21,7 @@ import { remixRequestHandler } from "./server/remix-handler";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
+import { openSharedStore } from "./server/store/open-store";
 
 interface ConsoleBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
@@ -61,6 +62,9 @@ function formActionOrigins(config: ConsoleConfig): string[] {
 
 async function main() {
   const config = loadConfig();
+  const sessionSecrets = sessionSecretsFor(config.sessionSecrets, config.dataDirectory);
+  // Sessions, the refresh lock, sign-in counters and submission ids: Redis or the SQLite file.
+  const store = openSharedStore(config, sessionSecrets);
   const isDevelopment = process.env.NODE_ENV === "development";
   let runtime: ConsoleRuntime | null = null;
   let build: ConsoleBuild | null = null;
@@ -108,7 +112,7 @@ async function main() {
   });
 
   // Counts only sign-in attempts (server/rate-limit.ts), wherever they arrive.
-  app.use(signInRateLimit({ limitPerMinute: config.signInRateLimitPerMinute }));
+  app.use(signInRateLimit({ limitPerMinute: config.signInRateLimitPerMinute, counters: store.counters }));
 
   // The identity provider is mounted here once the simulator runs (it needs the bound port).
   let identityHandler: express.RequestHandler | null = null;
@@ -178,7 +182,8 @@ async function main() {
   const resolved: ConsoleRuntime = {
     config,
     managerUrl,
-    sessionSecrets: sessionSecretsFor(config.sessionSecrets, config.dataDirectory),
+    sessionSecrets,
+    store,
     embeddedIdentity,
     // Issue 11: a signed-out session's live-update sockets close at once.
     onSessionEnded: (sessionId) => bridge.closeSession(sessionId),
@@ -194,6 +199,7 @@ async function main() {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeSimulator?.();
+    await store.close();
     process.exit(0);
   };
   process.on("SIGINT", stop);

@@ -11,6 +11,19 @@ const urlText = z.url({ error: "must be an absolute http(s) URL" }).refine((valu
   error: "must be an absolute http(s) URL",
 });
 
+/** redis:// or rediss:// (TLS) with a host, optionally with credentials and a database number. */
+const redisUrlText = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  },
+  { error: "must be a redis:// or rediss:// URL" },
+);
+
 const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /** An address, a subnet (CIDR or address/netmask) or one of express's names for address ranges. */
@@ -85,6 +98,7 @@ const EnvironmentSchema = z.object({
   SIMULATOR_RESEED: optional(booleanText),
   ACCOUNTS_URL: optional(urlText),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)),
+  REDIS_URL: optional(redisUrlText),
 });
 
 export type IdentityConfig =
@@ -126,6 +140,8 @@ export interface ConsoleConfig {
   signInRateLimitPerMinute: number;
   /** The account site, for pages shown before the Manager's settings can be read. */
   accountsUrl: string | null;
+  /** Shared state on Redis (several instances); null: the SQLite file in the data directory. */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -222,5 +238,6 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     },
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? defaultSignInRateLimitPerMinute,
     accountsUrl: e.ACCOUNTS_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }

@@ -2,11 +2,14 @@
 // configuration plus the addresses that only exist once the process runs (the embedded
 // simulator's Manager URL, the development identity provider's internal issuer).
 import type { ConsoleConfig } from "~/config.server";
+import type { SharedStore } from "~/store/shared-store.server";
 
 export interface ConsoleRuntime {
   config: ConsoleConfig;
   managerUrl: string;
   sessionSecrets: string[];
+  /** Sessions, locks, counters and submission ids, shared with the other instances. */
+  store: SharedStore;
   /** Set when the development identity provider is served under `/oidc` of the console. */
   embeddedIdentity: { internalIssuer: string; browserPath: string } | null;
   /** Called when a session is deleted (sign-out): the hub bridge closes its sockets at once. */

@@ -3,27 +3,22 @@
 // (User-Agent, Accept-Language, a left-most X-Forwarded-For), so rotating those gains nothing.
 // Only requests that make the console or the identity provider do sign-in work are counted,
 // four per sign-in, so the budget leaves a room of kiosks behind one address room to spare.
-// Memory is bounded: a fixed number of addresses, the least recently seen one forgotten first,
-// and three numbers per address (a sliding-window counter instead of a list of times).
+// The counts live in the shared store, so every instance of the console counts against the same
+// budget: a sliding-window estimate from two per-minute counts per address, each forgotten two
+// minutes after its last change, so what the store keeps is bounded by time, not by addresses
+// (docs/decisions/017-shared-state.md).
 import type { Request, RequestHandler } from "express";
+import type { CounterStore } from "../app/store/shared-store.server";
 import { plainText } from "./plain-texts";
 
 export interface SignInRateLimitOptions {
   limitPerMinute: number;
-  /** Addresses remembered at once. */
-  maxAddresses?: number;
+  counters: CounterStore;
   /** For tests: the clock. */
   now?: () => number;
 }
 
 const windowMs = 60_000;
-
-interface Window {
-  /** Start of the current minute of this address. */
-  start: number;
-  current: number;
-  previous: number;
-}
 
 /**
  * The requests of one sign-in that cost something: starting it (POST /login), the identity
@@ -39,39 +34,29 @@ export function isSignInAttempt(request: Request): boolean {
 }
 
 export function signInRateLimit(options: SignInRateLimitOptions): RequestHandler {
-  const maxAddresses = options.maxAddresses ?? 10_000;
   const now = options.now ?? Date.now;
-  // A Map keeps insertion order: re-inserting on every use makes the first key the stalest.
-  const windows = new Map<string, Window>();
-
-  function windowOf(address: string, time: number): Window {
-    let entry = windows.get(address);
-    if (entry) {
-      windows.delete(address);
-    } else {
-      entry = { start: time, current: 0, previous: 0 };
-      if (windows.size >= maxAddresses) windows.delete(windows.keys().next().value!);
-    }
-    windows.set(address, entry);
-    const elapsed = Math.floor((time - entry.start) / windowMs);
-    if (elapsed >= 2) Object.assign(entry, { start: time, current: 0, previous: 0 });
-    else if (elapsed === 1)
-      Object.assign(entry, { start: entry.start + windowMs, previous: entry.current, current: 0 });
-    return entry;
-  }
+  const { counters } = options;
 
   return (request, response, next) => {
     if (!isSignInAttempt(request)) return next();
     const time = now();
-    const entry = windowOf(request.ip ?? request.socket.remoteAddress ?? "", time);
-    // The previous minute counts for the part of it still inside the last 60 seconds.
-    const recent = entry.previous * (1 - (time - entry.start) / windowMs) + entry.current;
-    if (recent < options.limitPerMinute) {
-      entry.current += 1;
-      return next();
-    }
-    // Refused requests are not counted, so a waiting room gets in again as the minute passes.
-    response.setHeader("Retry-After", String(Math.max(1, Math.ceil((entry.start + windowMs - time) / 1000))));
-    response.status(429).type("text/plain").send(plainText(request, "tooManySignInAttempts"));
+    const window = Math.floor(time / windowMs);
+    const key = `sign-in:${request.ip ?? request.socket.remoteAddress ?? ""}`;
+    const allowed = async () => {
+      const { current, previous } = await counters.add(key, window, 2 * windowMs);
+      // The previous minute counts for the part of it still inside the last 60 seconds; this
+      // request's own count is the one just added.
+      const elapsed = (time - window * windowMs) / windowMs;
+      if (previous * (1 - elapsed) + current - 1 < options.limitPerMinute) return true;
+      // Refused requests are not counted, so a waiting room gets in again as the minute passes.
+      await counters.takeBack(key, window);
+      return false;
+    };
+    allowed().then((ok) => {
+      if (ok) return next();
+      const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - time) / 1000));
+      response.setHeader("Retry-After", String(retryAfter));
+      response.status(429).type("text/plain").send(plainText(request, "tooManySignInAttempts"));
+    }, next);
   };
 }

@@ -5,13 +5,8 @@ import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { refreshTokens } from "~/auth/identity.server";
 import { can, type PermissionAction } from "~/domain/permissions";
-import {
-  changeSession,
-  destroySession,
-  getSession,
-  type ConsoleSession,
-  type SessionTokens,
-} from "~/auth/session.server";
+import { refreshOnce } from "~/auth/refresh-once.server";
+import { destroySession, getSession, type ConsoleSession, type SessionTokens } from "~/auth/session.server";
 import type { SessionUser } from "~/auth/user";
 import { currentPath, errorPage } from "~/error-pages.server";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";
@@ -33,30 +28,27 @@ function needsRefresh(tokens: SessionTokens, now = Date.now()) {
   return tokens.expiresAt - now < refreshMargin || now - tokens.refreshedAt > refreshEvery;
 }
 
-/** One refresh per session at a time: single fetch runs the loaders of a page in parallel. */
+/**
+ * One refresh per session at a time: single fetch runs the loaders of a page in parallel (one
+ * promise per session in this process), and other instances may run the session's requests
+ * too (the lock in the shared store, refresh-once.server.ts).
+ */
 async function freshTokens(request: Request, session: ConsoleSession, tokens: SessionTokens) {
   if (!needsRefresh(tokens)) return tokens;
   let pending = refreshing.get(session.id);
   if (!pending) {
-    // This request may have read the session just before another one stored a refresh: the
-    // refresh token it holds has been used (they rotate), so take the stored one first.
-    const stored = await changeSession(request, (data) => data.tokens);
-    if (stored && !needsRefresh(stored)) {
-      session.set("tokens", stored);
-      return stored;
-    }
-    pending = refreshing.get(session.id);
-    if (!pending) {
-      pending = refreshTokens(request, stored ?? tokens).finally(() => refreshing.delete(session.id));
-      refreshing.set(session.id, pending);
-    }
+    pending = refreshOnce({
+      store: getRuntime().store,
+      sessionId: session.id,
+      tokens,
+      needsRefresh: (candidate) => needsRefresh(candidate),
+      refresh: (current) => refreshTokens(request, current),
+    }).finally(() => refreshing.delete(session.id));
+    refreshing.set(session.id, pending);
   }
   try {
     const refreshed = await pending;
     session.set("tokens", refreshed);
-    await changeSession(request, (data) => {
-      data.tokens = refreshed;
-    });
     return refreshed;
   } catch (error) {
     // A refused refresh ends the session; a passing network failure does not while the

@@ -1,9 +1,8 @@
 // Sessions: a signed id in an HttpOnly cookie, the data (user, tokens, return path, flash)
 // in the server-side store. Secure cookies whenever the request arrived over HTTPS.
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
-import { createSqliteSessionStore, type SessionStore } from "~/auth/session-store.server";
+import type { SessionStore } from "~/store/shared-store.server";
 import type { SessionUser } from "~/auth/user";
 import { getRuntime } from "~/runtime.server";
 
@@ -71,17 +70,17 @@ function createStorage(store: SessionStore, secure: boolean): Storage {
     cookie,
     async createData(data, expires) {
       const id = newSessionId();
-      store.create(id, data, expiry(expires));
+      await store.create(id, data, expiry(expires));
       return id;
     },
     async readData(id) {
-      return store.read(id) as Partial<SessionData> | null;
+      return (await store.read(id)) as Partial<SessionData> | null;
     },
     async updateData(id, data, expires) {
-      store.update(id, data, expiry(expires));
+      await store.update(id, data, expiry(expires));
     },
     async deleteData(id) {
-      store.remove(id);
+      await store.remove(id);
       getRuntime().onSessionEnded?.(id);
     },
   });
@@ -89,15 +88,10 @@ function createStorage(store: SessionStore, secure: boolean): Storage {
 }
 
 function getStorages(): Storages {
-  if (!storages) {
-    const { config, sessionSecrets } = getRuntime();
-    const store = createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"), {
-      secrets: sessionSecrets,
-    });
+  const store = getRuntime().store.sessions;
+  // Built again when the runtime (and so the store) is replaced, as tests do.
+  if (storages?.store !== store) {
     storages = { store, secure: createStorage(store, true), insecure: createStorage(store, false) };
-    // Expired rows go away on their own; unref so the timer never keeps a process alive.
-    setInterval(() => store.removeExpired(), 10 * 60 * 1000).unref();
-    store.removeExpired();
   }
   return storages;
 }
@@ -137,7 +131,7 @@ export async function changeSession<T>(
   const { store, secure, insecure } = getStorages();
   const id: unknown = await (isHttps(request) ? secure : insecure).cookie.parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || id === "") return undefined;
-  const outcome = store.modify(id, change as (data: Record<string, unknown>) => T);
+  const outcome = await store.modify(id, change as (data: Record<string, unknown>) => T);
   return outcome.found ? outcome.result : undefined;
 }
 

@@ -1,44 +1,81 @@
 // A form whose action is not harmless twice (creating an API token) carries a submission id the
 // page rendered. Without JavaScript a double click sends the form twice, the second request
-// while the first is still running: the first does the work, a repeat with the same id waits
-// for it and gets its outcome instead of acting again. Failures are forgotten, so a corrected
-// resubmission of the same form runs. One console process keeps the ids (DESIGN.md: one
-// process); ten minutes cover any double click.
+// while the first is still running — perhaps on another instance of the console: the first
+// claims the id in the shared store and does the work, a repeat with the same id waits for it
+// and gets its outcome instead of acting again. Failures are claimed over, so a corrected
+// resubmission of the same form runs. Ten minutes cover any double click.
 import { randomUUID } from "node:crypto";
+import type { SubmissionStore } from "~/store/shared-store.server";
 
 const keepMs = 10 * 60 * 1000;
-const outcomes = new Map<string, { outcome: Promise<unknown>; until: number }>();
+/** A failure is kept only for the repeats waiting on it. */
+const keepFailureMs = 60 * 1000;
+/** Longer than any create takes; an instance that died frees the id after it. */
+const leaseMs = 2 * 60 * 1000;
+const pollMs = 50;
+
+/** Repeats inside this process (through one store client) share the first's promise. */
+const runningBy = new WeakMap<SubmissionStore, Map<string, Promise<unknown>>>();
 
 export function newSubmissionId() {
   return randomUUID();
 }
 
-function forgetExpired(now: number) {
-  for (const [id, entry] of outcomes) if (entry.until <= now) outcomes.delete(id);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The outcome another instance settled, or null when its claim ended without one. */
+async function outcomeOf(submissions: SubmissionStore, id: string) {
+  for (;;) {
+    const entry = await submissions.read(id);
+    if (entry === null) return null;
+    if (entry.state !== "pending") return entry;
+    await pause(pollMs);
+  }
+}
+
+async function runOnce<T>(
+  submissions: SubmissionStore,
+  id: string,
+  work: () => Promise<T>,
+  succeeded: (outcome: T) => boolean,
+): Promise<T> {
+  const owner = randomUUID();
+  for (;;) {
+    const earlier = await submissions.claim(id, owner, leaseMs);
+    if (earlier === null) break;
+    const settled = earlier.state === "pending" ? await outcomeOf(submissions, id) : earlier;
+    if (settled) return settled.outcome as T;
+    // The first threw (or its instance died): this one runs it.
+  }
+  let outcome: T;
+  try {
+    outcome = await work();
+  } catch (error) {
+    await submissions.release(id, owner);
+    throw error;
+  }
+  const ok = succeeded(outcome);
+  await submissions.settle(id, owner, { state: ok ? "succeeded" : "failed", outcome }, ok ? keepMs : keepFailureMs);
+  return outcome;
 }
 
 /**
  * Runs `work` once per submission id; `succeeded` tells which outcomes to keep for repeats.
- * Without an id (an old page, a hand-made request) the work simply runs.
+ * Outcomes are kept as JSON in the shared store, in the clear: they must hold no secret. Without
+ * an id (an old page, a hand-made request) the work simply runs.
  */
 export async function oncePerSubmission<T>(
+  submissions: SubmissionStore,
   submissionId: unknown,
   work: () => Promise<T>,
   succeeded: (outcome: T) => boolean,
 ): Promise<T> {
   if (typeof submissionId !== "string" || submissionId === "") return work();
-  const now = Date.now();
-  forgetExpired(now);
-  const earlier = outcomes.get(submissionId);
-  if (earlier) return earlier.outcome as Promise<T>;
-  const outcome = work();
-  outcomes.set(submissionId, { outcome, until: now + keepMs });
-  try {
-    const settled = await outcome;
-    if (!succeeded(settled)) outcomes.delete(submissionId);
-    return settled;
-  } catch (error) {
-    outcomes.delete(submissionId);
-    throw error;
-  }
+  let running = runningBy.get(submissions);
+  if (!running) runningBy.set(submissions, (running = new Map()));
+  const earlier = running.get(submissionId);
+  if (earlier) return earlier as Promise<T>;
+  const outcome = runOnce(submissions, submissionId, work, succeeded).finally(() => running.delete(submissionId));
+  running.set(submissionId, outcome);
+  return outcome;
 }

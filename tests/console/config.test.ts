@@ -50,6 +50,19 @@ describe("configuration", () => {
     );
   });
 
+  it("keeps shared state on Redis only when REDIS_URL names a redis:// or rediss:// server", () => {
+    expect(parseConfig({}).redisUrl).toBeNull();
+    expect(parseConfig({ REDIS_URL: "redis://:secret@cache.internal:6379/2" }).redisUrl).toBe(
+      "redis://:secret@cache.internal:6379/2",
+    );
+    expect(parseConfig({ REDIS_URL: "rediss://cache.example:6380" }).redisUrl).toBe("rediss://cache.example:6380");
+    for (const malformed of ["cache.internal:6379", "http://cache.internal", "redis"]) {
+      expect(problemsOf({ REDIS_URL: malformed }), malformed).toEqual([
+        expect.stringMatching(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/),
+      ]);
+    }
+  });
+
   it("reads TRUST_PROXY as a hop count or the proxies' addresses, never as trusting every hop", () => {
     expect(parseConfig({}).trustProxy).toBe(0);
     expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);

@@ -11,6 +11,7 @@ import { authorizeHubRequest } from "~/live/hub-access.server";
 import { setRuntime } from "~/runtime.server";
 import { createHubBridge } from "../../server/hub-bridge";
 import { createOriginResolver } from "../../server/origin";
+import { withStore } from "../support/runtime";
 
 let server: Server;
 let origin: string;
@@ -35,12 +36,14 @@ describe("the hub bridge", () => {
     });
     await new Promise<void>((resolve) => manager.listen(0, "127.0.0.1", resolve));
     const managerAddress = manager.address() as { port: number };
-    setRuntime({
-      config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "bridge-test-")) }),
-      managerUrl: `http://127.0.0.1:${managerAddress.port}`,
-      sessionSecrets: ["b".repeat(32)],
-      embeddedIdentity: null,
-    });
+    setRuntime(
+      withStore({
+        config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "bridge-test-")) }),
+        managerUrl: `http://127.0.0.1:${managerAddress.port}`,
+        sessionSecrets: ["b".repeat(32)],
+        embeddedIdentity: null,
+      }),
+    );
     const origins = createOriginResolver({ publicUrl: null, trust: () => false });
     const bridge = createHubBridge({ authorize: authorizeHubRequest, requestOrigin: origins.requestOrigin });
     const app = express();

@@ -15,6 +15,7 @@ import { SettingsSchema } from "~/contract/settings";
 import { getSettings } from "~/manager/settings.server";
 import { setRuntime } from "~/runtime.server";
 import { useTestSimulator } from "../support/simulator";
+import { withStore } from "../support/runtime";
 
 const simulator = useTestSimulator({}, "whole file");
 let admin: ManagerClient;
@@ -36,12 +37,14 @@ async function failureOf(work: Promise<unknown>): Promise<ManagerFailure> {
 
 beforeAll(async () => {
   admin = clientFor(await simulator.tokenFor("Admin"));
-  setRuntime({
-    config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "client-test-")) }),
-    managerUrl: simulator.managerUrl,
-    sessionSecrets: ["c".repeat(32)],
-    embeddedIdentity: null,
-  });
+  setRuntime(
+    withStore({
+      config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "client-test-")) }),
+      managerUrl: simulator.managerUrl,
+      sessionSecrets: ["c".repeat(32)],
+      embeddedIdentity: null,
+    }),
+  );
   // A server that answers 200 with HTML, and JSON of the wrong shape.
   oddServer = createServer((request, response) => {
     if (request.url?.includes("html")) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { oncePerSubmission } from "~/utils/once-per-submission.server";
+import { oncePerSubmission as oncePerSubmissionIn } from "~/utils/once-per-submission.server";
+import { createSqliteStore } from "../../server/store/sqlite-store";
+
+const submissions = createSqliteStore(":memory:", { secrets: ["s".repeat(32)] }).submissions;
+
+function oncePerSubmission<T>(id: unknown, work: () => Promise<T>, succeeded: (outcome: T) => boolean) {
+  return oncePerSubmissionIn(submissions, id, work, succeeded);
+}
 
 function deferred() {
   let resolve!: () => void;

@@ -1,19 +1,23 @@
 // The sign-in rate limit: per client address only, with a budget a kiosk room does not reach,
-// nothing the client chooses in the key, and a bounded memory.
+// nothing the client chooses in the key, counted across the instances sharing a store.
 import { createServer, type Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSignInRateLimitPerMinute } from "~/config.server";
+import type { CounterStore } from "~/store/shared-store.server";
 import { signInRateLimit } from "../../server/rate-limit";
+import { createSqliteStore } from "../../server/store/sqlite-store";
 
 let clock = 0;
 const servers: Server[] = [];
 
+const newCounters = () => createSqliteStore(":memory:", { secrets: ["s".repeat(32)] }).counters;
+
 /** A server behind one trusted proxy on loopback, so tests name client addresses in X-Forwarded-For. */
-async function limitedServer(limitPerMinute: number, maxAddresses?: number) {
+async function limitedServer(limitPerMinute: number, counters: CounterStore = newCounters()) {
   const app = express();
   app.set("trust proxy", "loopback");
-  app.use(signInRateLimit({ limitPerMinute, maxAddresses, now: () => clock }));
+  app.use(signInRateLimit({ limitPerMinute, counters, now: () => clock }));
   app.all("*", (_request, response) => response.send("ok"));
   const server = createServer(app);
   servers.push(server);
@@ -104,13 +108,15 @@ describe("the sign-in rate limit", () => {
     expect(statuses.flat().every((status) => status === 200)).toBe(true);
   });
 
-  it("remembers a bounded number of addresses, forgetting the least recently seen", async () => {
+  it("counts an address's attempts on every instance that shares the store", async () => {
     clock = 0;
-    const small = await limitedServer(2, 50);
-    for (let attempt = 0; attempt < 3; attempt += 1) await startSignIn(small, "198.51.100.6");
-    expect((await startSignIn(small, "198.51.100.6")).status).toBe(429);
-    // Fifty other addresses push it out: its count is gone, and so is the memory it used.
-    for (let other = 0; other < 50; other += 1) await startSignIn(small, `203.0.113.${other}`);
-    expect((await startSignIn(small, "198.51.100.6")).status).toBe(200);
+    const counters = newCounters();
+    const [first, second] = [await limitedServer(4, counters), await limitedServer(4, counters)];
+    const statuses = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      statuses.push((await startSignIn(first, "198.51.100.6")).status);
+      statuses.push((await startSignIn(second, "198.51.100.6")).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 });

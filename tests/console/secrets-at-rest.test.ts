@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { createSqliteSessionStore } from "~/auth/session-store.server";
 import { loadOrCreateCookieKeys } from "../../simulator/identity/keys";
 import { openSqliteAdapterStore } from "../../simulator/identity/sqlite-adapter";
 import { openDatabase } from "../../simulator/store/database";
 import { sessionSecretsFor } from "../../server/session-secrets";
+import { createSqliteStore } from "../../server/store/sqlite-store";
 
 const accessToken = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhZGEifQ.access-signature";
 const refreshToken = "refresh-token-of-ada";
@@ -32,14 +32,17 @@ function bytesOnDisk(file: string) {
     .join("");
 }
 
+/** The sessions of the SQLite shared store in `file`. */
+const sqliteSessions = (file: string, secrets: string[]) => createSqliteStore(file, { secrets }).sessions;
+
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe("the session store at rest", () => {
-  it("holds no readable token: rows are sealed, and neither the file nor its log contains one", () => {
+  it("holds no readable token: rows are sealed, and neither the file nor its log contains one", async () => {
     const file = join(freshDirectory(), "console", "sessions.sqlite");
-    const store = createSqliteSessionStore(file, { secrets: [newSecret] });
-    store.create("session-a", data, inAnHour());
-    store.update("session-a", { ...data, returnTo: "/stations" }, inAnHour());
+    const store = sqliteSessions(file, [newSecret]);
+    await store.create("session-a", data, inAnHour());
+    await store.update("session-a", { ...data, returnTo: "/stations" }, inAnHour());
 
     const rows = new DatabaseSync(file).prepare("SELECT id, data FROM sessions").all() as {
       id: string;
@@ -51,10 +54,10 @@ describe("the session store at rest", () => {
       expect(rows[0]!.data).not.toContain(secret);
       expect(bytesOnDisk(file)).not.toContain(secret);
     }
-    expect(store.read("session-a")).toEqual({ ...data, returnTo: "/stations" });
+    expect(await store.read("session-a")).toEqual({ ...data, returnTo: "/stations" });
   });
 
-  it("seals rows an earlier version wrote in the clear, and wipes their old bytes", () => {
+  it("seals rows an earlier version wrote in the clear, and wipes their old bytes", async () => {
     const file = join(freshDirectory(), "sessions.sqlite");
     const plain = new DatabaseSync(file);
     plain.exec(
@@ -65,45 +68,45 @@ describe("the session store at rest", () => {
       .run("old-session", JSON.stringify(data), inAnHour().getTime());
     plain.close();
 
-    const store = createSqliteSessionStore(file, { secrets: [newSecret] });
-    expect(store.read("old-session")).toEqual(data);
+    const store = sqliteSessions(file, [newSecret]);
+    expect(await store.read("old-session")).toEqual(data);
     expect(bytesOnDisk(file)).not.toContain(refreshToken);
   });
 
-  it("rotates with the session secret: sealed with the newest, opened with any listed", () => {
+  it("rotates with the session secret: sealed with the newest, opened with any listed", async () => {
     const file = join(freshDirectory(), "sessions.sqlite");
-    createSqliteSessionStore(file, { secrets: [oldSecret] }).create("session-b", data, inAnHour());
+    await sqliteSessions(file, [oldSecret]).create("session-b", data, inAnHour());
 
     // SESSION_SECRET="new,old": the old row still opens, and moves to the new key on reading.
-    expect(createSqliteSessionStore(file, { secrets: [newSecret, oldSecret] }).read("session-b")).toEqual(data);
+    expect(await sqliteSessions(file, [newSecret, oldSecret]).read("session-b")).toEqual(data);
     // Once the old secret is dropped, the session read meanwhile is still there.
-    expect(createSqliteSessionStore(file, { secrets: [newSecret] }).read("session-b")).toEqual(data);
+    expect(await sqliteSessions(file, [newSecret]).read("session-b")).toEqual(data);
     // A store that knows none of the keys cannot open it.
-    expect(createSqliteSessionStore(file, { secrets: ["x".repeat(40)] }).read("session-b")).toBeNull();
+    expect(await sqliteSessions(file, ["x".repeat(40)]).read("session-b")).toBeNull();
   });
 
-  it("does not open a row copied under another session id, or one altered", () => {
+  it("does not open a row copied under another session id, or one altered", async () => {
     const file = join(freshDirectory(), "sessions.sqlite");
-    const store = createSqliteSessionStore(file, { secrets: [newSecret] });
-    store.create("victim", data, inAnHour());
+    const store = sqliteSessions(file, [newSecret]);
+    await store.create("victim", data, inAnHour());
     const raw = new DatabaseSync(file);
     const sealed = (raw.prepare("SELECT data FROM sessions WHERE id = 'victim'").get() as { data: string }).data;
     raw.prepare("INSERT INTO sessions VALUES ('attacker', ?, ?)").run(sealed, inAnHour().getTime());
     const altered = sealed.slice(0, -4) + (sealed.endsWith("AAAA") ? "BBBB" : "AAAA");
     raw.prepare("INSERT INTO sessions VALUES ('altered', ?, ?)").run(altered, inAnHour().getTime());
-    expect(store.read("attacker")).toBeNull();
-    expect(store.read("altered")).toBeNull();
-    expect(store.read("victim")).toEqual(data);
+    expect(await store.read("attacker")).toBeNull();
+    expect(await store.read("altered")).toBeNull();
+    expect(await store.read("victim")).toEqual(data);
   });
 });
 
 describe("the data directory", () => {
-  it("is created owner-only: 0700 directories, 0600 database, log and shared-memory files", () => {
+  it("is created owner-only: 0700 directories, 0600 database, log and shared-memory files", async () => {
     const dataDirectory = join(freshDirectory(), "data");
     const previous = process.umask(0o022);
     try {
       const file = join(dataDirectory, "console", "sessions.sqlite");
-      createSqliteSessionStore(file, { secrets: sessionSecretsFor(null, dataDirectory) }).create("s", data, inAnHour());
+      await sqliteSessions(file, sessionSecretsFor(null, dataDirectory)).create("s", data, inAnHour());
       expect(mode(dataDirectory)).toBe(0o700);
       expect(mode(join(dataDirectory, "console"))).toBe(0o700);
       expect(mode(join(dataDirectory, "console", "session-secret"))).toBe(0o600);
@@ -121,7 +124,7 @@ describe("the data directory", () => {
     old.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x)");
     old.close();
     chmodSync(file, 0o644);
-    createSqliteSessionStore(file, { secrets: [newSecret] });
+    sqliteSessions(file, [newSecret]);
     expect(mode(directory)).toBe(0o700);
     expect(mode(file)).toBe(0o600);
   });

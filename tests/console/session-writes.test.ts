@@ -13,6 +13,7 @@ import {
 import { parseConfig } from "~/config.server";
 import { setRuntime } from "~/runtime.server";
 import { consumeFlash, setFlash } from "~/utils/flash.server";
+import { withStore } from "../support/runtime";
 
 const user = { subject: "s", name: "Ada", organizationName: "Hall", tenantId: "t", roles: ["Admin" as const] };
 const tokens = {
@@ -35,12 +36,14 @@ const storedTokens = (request: Request) => changeSession(request, (data) => data
 
 describe("session writes side by side", () => {
   beforeAll(() => {
-    setRuntime({
-      config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "session-writes-")) }),
-      managerUrl: "http://manager.test",
-      sessionSecrets: ["w".repeat(32)],
-      embeddedIdentity: null,
-    });
+    setRuntime(
+      withStore({
+        config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "session-writes-")) }),
+        managerUrl: "http://manager.test",
+        sessionSecrets: ["w".repeat(32)],
+        embeddedIdentity: null,
+      }),
+    );
   });
 
   it("an action's flash, a refreshed token, test tones and a created token all survive each other", async () => {

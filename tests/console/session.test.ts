@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { commitSession, getSession, signOutSession, startSignedInSession } from "~/auth/session.server";
-import { createSqliteSessionStore } from "~/auth/session-store.server";
 import { parseConfig } from "~/config.server";
 import { setRuntime } from "~/runtime.server";
+import { createSqliteStore } from "../../server/store/sqlite-store";
+import { withStore } from "../support/runtime";
 
 const user = { subject: "s", name: "Ada", organizationName: "Hall", tenantId: "t", roles: ["Admin" as const] };
 const tokens = {
@@ -23,12 +24,14 @@ function requestWith(cookieHeader: string | null, url = "http://console.test/") 
 describe("sessions", () => {
   beforeAll(() => {
     const dataDirectory = mkdtempSync(join(tmpdir(), "session-test-"));
-    setRuntime({
-      config: parseConfig({ DATA_DIRECTORY: dataDirectory }),
-      managerUrl: "http://manager.test",
-      sessionSecrets: ["n".repeat(32), "o".repeat(32)],
-      embeddedIdentity: null,
-    });
+    setRuntime(
+      withStore({
+        config: parseConfig({ DATA_DIRECTORY: dataDirectory }),
+        managerUrl: "http://manager.test",
+        sessionSecrets: ["n".repeat(32), "o".repeat(32)],
+        embeddedIdentity: null,
+      }),
+    );
   });
 
   it("sends only a signed id in an HttpOnly, SameSite=Lax cookie; Secure over HTTPS", async () => {
@@ -79,12 +82,12 @@ describe("sessions", () => {
     expect((await getSession(requestWith(cookie))).get("user")).toBeUndefined();
   });
 
-  it("cleans up expired rows", () => {
-    const store = createSqliteSessionStore(":memory:", { secrets: ["s".repeat(32)] });
-    store.create("old", { a: 1 }, new Date(Date.now() - 1000));
-    store.create("new", { a: 2 }, new Date(Date.now() + 60_000));
-    expect(store.read("old")).toBeNull();
+  it("cleans up expired rows", async () => {
+    const store = createSqliteStore(":memory:", { secrets: ["s".repeat(32)] });
+    await store.sessions.create("old", { a: 1 }, new Date(Date.now() - 1000));
+    await store.sessions.create("new", { a: 2 }, new Date(Date.now() + 60_000));
+    expect(await store.sessions.read("old")).toBeNull();
     expect(store.removeExpired()).toBe(1);
-    expect(store.read("new")).toEqual({ a: 2 });
+    expect(await store.sessions.read("new")).toEqual({ a: 2 });
   });
 });

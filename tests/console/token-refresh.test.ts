@@ -8,6 +8,7 @@ import { commitSession, getSession, type SessionTokens } from "~/auth/session.se
 import { parseConfig } from "~/config.server";
 import { setRuntime } from "~/runtime.server";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../support/identity";
+import { withStore } from "../support/runtime";
 
 let identity: TestIdentityProvider;
 const user = {
@@ -28,18 +29,20 @@ async function requestWithSession(tokens: SessionTokens) {
 
 beforeAll(async () => {
   identity = await startTestIdentityProvider();
-  setRuntime({
-    config: parseConfig({
-      DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "refresh-test-")),
-      IDENTITY_PROVIDER: "oidc",
-      OIDC_ISSUER: identity.issuer,
-      AUTH_CLIENT_ID: identity.clientId,
-      AUTH_CLIENT_SECRET: identity.clientSecret,
+  setRuntime(
+    withStore({
+      config: parseConfig({
+        DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "refresh-test-")),
+        IDENTITY_PROVIDER: "oidc",
+        OIDC_ISSUER: identity.issuer,
+        AUTH_CLIENT_ID: identity.clientId,
+        AUTH_CLIENT_SECRET: identity.clientSecret,
+      }),
+      managerUrl: "http://manager.test",
+      sessionSecrets: ["r".repeat(32)],
+      embeddedIdentity: null,
     }),
-    managerUrl: "http://manager.test",
-    sessionSecrets: ["r".repeat(32)],
-    embeddedIdentity: null,
-  });
+  );
 });
 
 afterAll(() => identity.close());

@@ -15,6 +15,7 @@ import type { ApiTokensIntent } from "./intents";
 import { createToken, deleteToken, listTokens, revokeToken } from "~/manager/tokens.server";
 import { setFlash } from "~/utils/flash.server";
 import { oncePerSubmission } from "~/utils/once-per-submission.server";
+import { getRuntime } from "~/runtime.server";
 
 const tokensPath = "/apiTokens";
 
@@ -24,6 +25,7 @@ async function createTokenIntent({ request, manager, formData, intent }: IntentC
   // A second submission of the same form (a double click without JavaScript) creates nothing:
   // it waits for the first and lands on the same page, which shows the one new access token.
   const failure = await oncePerSubmission(
+    getRuntime().store.submissions,
     formData.get("submissionId"),
     async () => {
       try {

@@ -1,0 +1,135 @@
+// The shared store on Redis (7 or Valkey), when REDIS_URL is set: every instance of the console
+// sees the same sessions, locks, counters and submission ids. Keys carry a prefix and expire
+// with what they hold (a session at its expiry, a lock at its lease). Checks-and-changes are
+// single commands or short Lua scripts, which Redis runs alone; session data stays sealed, so
+// a session change compares the sealed text it read (sealed-sessions.ts).
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import type { SharedStore, SharedStoreOptions, SubmissionEntry } from "../../app/store/shared-store.server";
+import { sealedSessions } from "./sealed-sessions";
+
+export const redisKeyPrefix = "station-console:";
+const pingTimeoutMs = 1000;
+
+/** Sets KEYS[1] to ARGV[2] only while it holds ARGV[1]; ARGV[3] a lifetime in ms, or "" to keep it. */
+const replaceIfScript = `
+if redis.call("GET", KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[3] == "" then redis.call("SET", KEYS[1], ARGV[2], "KEEPTTL")
+else redis.call("SET", KEYS[1], ARGV[2], "PX", ARGV[3]) end
+return 1`;
+
+/** Deletes KEYS[1] only while it holds ARGV[1]. */
+const deleteIfScript = `
+if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end
+return 0`;
+
+/** Claims a submission unless one is pending or succeeded: returns what is there, or nil. */
+const claimScript = `
+local current = redis.call("GET", KEYS[1])
+if current and cjson.decode(current).state ~= "failed" then return current end
+redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2])
+return false`;
+
+/** Takes back one count, never bringing back an expired key. */
+const takeBackScript = `
+if redis.call("EXISTS", KEYS[1]) == 1 then return redis.call("DECR", KEYS[1]) end
+return 0`;
+
+const pendingEntry = (owner: string) => JSON.stringify({ state: "pending", owner });
+
+function entryOf(text: string | null): SubmissionEntry | null {
+  if (text === null) return null;
+  const entry = JSON.parse(text) as SubmissionEntry & { owner?: string };
+  return entry.state === "pending" ? { state: "pending" } : { state: entry.state, outcome: entry.outcome };
+}
+
+export function createRedisStore(url: string, options: SharedStoreOptions): SharedStore {
+  const client = new Redis(url, {
+    keyPrefix: redisKeyPrefix,
+    // A request waits for a reconnect a little, then fails instead of hanging.
+    maxRetriesPerRequest: 3,
+  });
+  let lastError = "";
+  client.on("error", (error: Error) => {
+    // ioredis reconnects on its own; say so once per kind of failure, not on every retry.
+    if (error.message === lastError) return;
+    lastError = error.message;
+    console.error(`Redis (shared state): ${error.message}`);
+  });
+  client.on("ready", () => (lastError = ""));
+
+  const run = (script: string, key: string, ...args: (string | number)[]) =>
+    client.eval(script, 1, key, ...args) as Promise<unknown>;
+  const sessionKey = (id: string) => `session:${id}`;
+  const counterKey = (key: string, window: number) => `counter:${key}:${window}`;
+  const submissionKey = (id: string) => `submission:${id}`;
+  const lockKey = (name: string) => `lock:${name}`;
+
+  return {
+    kind: "redis",
+    sessions: sealedSessions(
+      {
+        get: (id) => client.get(sessionKey(id)),
+        async put(id, text, expiresAt) {
+          if (expiresAt.getTime() <= Date.now()) await client.del(sessionKey(id));
+          else await client.set(sessionKey(id), text, "PXAT", expiresAt.getTime());
+        },
+        async swap(id, expected, text) {
+          return (await run(replaceIfScript, sessionKey(id), expected, text, "")) === 1;
+        },
+        async delete(id) {
+          await client.del(sessionKey(id));
+        },
+      },
+      options.secrets,
+    ),
+    locks: {
+      async acquire(name, leaseMs) {
+        const token = randomBytes(16).toString("base64url");
+        return (await client.set(lockKey(name), token, "PX", leaseMs, "NX")) === "OK" ? token : null;
+      },
+      async release(name, token) {
+        await run(deleteIfScript, lockKey(name), token);
+      },
+    },
+    counters: {
+      async add(key, window, keepMs) {
+        const replies = await client
+          .multi()
+          .incr(counterKey(key, window))
+          .pexpire(counterKey(key, window), keepMs)
+          .get(counterKey(key, window - 1))
+          .exec();
+        if (!replies) throw new Error("Redis dropped the counter transaction");
+        for (const [error] of replies) if (error) throw error;
+        return { current: Number(replies[0]![1]), previous: Number(replies[2]![1] ?? 0) };
+      },
+      async takeBack(key, window) {
+        await run(takeBackScript, counterKey(key, window));
+      },
+    },
+    submissions: {
+      async claim(id, owner, leaseMs) {
+        return entryOf((await run(claimScript, submissionKey(id), pendingEntry(owner), leaseMs)) as string | null);
+      },
+      async read(id) {
+        return entryOf(await client.get(submissionKey(id)));
+      },
+      async settle(id, owner, entry, keepMs) {
+        const settled = JSON.stringify({ state: entry.state, outcome: entry.outcome ?? null });
+        await run(replaceIfScript, submissionKey(id), pendingEntry(owner), settled, keepMs);
+      },
+      async release(id, owner) {
+        await run(deleteIfScript, submissionKey(id), pendingEntry(owner));
+      },
+    },
+    async ping() {
+      // While Redis is away commands wait for a reconnect; readiness wants an answer now.
+      const timeout = new Promise<string>((resolve) => setTimeout(resolve, pingTimeoutMs, "timeout").unref());
+      return (await Promise.race([client.ping().catch(() => "failed"), timeout])) === "PONG";
+    },
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// The shared store's contract on Redis: a real redis-server, two ioredis clients as two console
+// instances would have. Skipped, saying why, only where redis-server is not installed.
+import { Redis } from "ioredis";
+import { describe } from "vitest";
+import { createRedisStore, redisKeyPrefix } from "../../server/store/redis-store";
+import { redisServerMissing, startRedisServer } from "../support/redis-server";
+import { sharedStoreContract } from "./shared-store.contract";
+
+const missing = redisServerMissing();
+if (missing) console.warn(`Skipping the shared store on Redis: ${missing}`);
+
+describe.skipIf(missing !== null)(
+  missing ? `the shared store on Redis (skipped: ${missing})` : "the shared store on Redis",
+  () => {
+    sharedStoreContract(async () => {
+      const server = await startRedisServer();
+      const raw = new Redis(server.url);
+      return {
+        open: (secrets) => createRedisStore(server.url, { secrets }),
+        rawSession: (id) => raw.get(`${redisKeyPrefix}session:${id}`),
+        async stop() {
+          raw.disconnect();
+          await server.stop();
+        },
+      };
+    });
+  },
+);

@@ -1,0 +1,83 @@
+// A throw-away redis-server on a free loopback port, in a temporary directory, with nothing
+// saved: for the tests that run the shared store (and the console) on Redis.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const redisServerPath = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
+
+/** Why Redis tests cannot run here, or null when they can. */
+export function redisServerMissing(): string | null {
+  return existsSync(redisServerPath)
+    ? null
+    : `${redisServerPath} is missing: install the redis-server package (.ci/run does) to run the Redis tests`;
+}
+
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startOnce(directory: string): Promise<RedisServer | null> {
+  const port = await freePort();
+  const child = spawn(
+    redisServerPath,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", directory],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  const ready = await new Promise<boolean>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) resolve(true);
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", () => resolve(false));
+    child.once("error", () => resolve(false));
+  });
+  // Keep draining its log, so a full pipe never stops it.
+  child.stdout.removeAllListeners("data").resume();
+  child.stderr.removeAllListeners("data").resume();
+  // The port was taken between the probe and the start: the caller tries another.
+  if (!ready) return output.includes("Address already in use") ? null : Promise.reject(new Error(output));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const directory = mkdtempSync(join(tmpdir(), "redis-"));
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const server = await startOnce(directory);
+    if (server) {
+      return {
+        url: server.url,
+        async stop() {
+          await server.stop();
+          rmSync(directory, { recursive: true, force: true });
+        },
+      };
+    }
+  }
+  throw new Error("redis-server found no free port");
+}
