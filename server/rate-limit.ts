@@ -14,6 +14,8 @@ export interface SignInRateLimitOptions {
   maxAddresses?: number;
   /** For tests: the clock. */
   now?: () => number;
+  /** Told of each refused attempt (metrics). */
+  onRefused?: () => void;
 }
 
 const windowMs = 60_000;
@@ -71,6 +73,7 @@ export function signInRateLimit(options: SignInRateLimitOptions): RequestHandler
       return next();
     }
     // Refused requests are not counted, so a waiting room gets in again as the minute passes.
+    options.onRefused?.();
     response.setHeader("Retry-After", String(Math.max(1, Math.ceil((entry.start + windowMs - time) / 1000))));
     response.status(429).type("text/plain").send(plainText(request, "tooManySignInAttempts"));
   };

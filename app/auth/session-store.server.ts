@@ -3,6 +3,7 @@
 // these six methods can replace it.
 import type { DatabaseSync } from "node:sqlite";
 import { createSessionSealer, isSealed } from "~/auth/session-crypto.server";
+import type { SessionStoreOperation } from "~/observability.server";
 import { openPrivateDatabase } from "../../lib/private-files";
 
 export interface SessionStore {
@@ -108,5 +109,30 @@ export function createSqliteSessionStore(file: string, options: SessionStoreOpti
     removeExpired(now = new Date()) {
       return Number(removeExpired.run(now.getTime()).changes);
     },
+  };
+}
+
+/** The same store, each operation timed for the session store latency metric. */
+export function timedSessionStore(
+  store: SessionStore,
+  report: (operation: SessionStoreOperation, durationMs: number) => void,
+): SessionStore {
+  function timed<A extends unknown[], R>(operation: SessionStoreOperation, run: (...args: A) => R) {
+    return (...args: A): R => {
+      const started = performance.now();
+      try {
+        return run(...args);
+      } finally {
+        report(operation, performance.now() - started);
+      }
+    };
+  }
+  return {
+    create: timed("create", store.create.bind(store)),
+    read: timed("read", store.read.bind(store)),
+    update: timed("update", store.update.bind(store)),
+    modify: (id, change) => timed("modify", () => store.modify(id, change))(),
+    remove: timed("remove", store.remove.bind(store)),
+    removeExpired: timed("removeExpired", store.removeExpired.bind(store)),
   };
 }

@@ -3,8 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
-import { createSqliteSessionStore, type SessionStore } from "~/auth/session-store.server";
+import { createSqliteSessionStore, timedSessionStore, type SessionStore } from "~/auth/session-store.server";
 import type { SessionUser } from "~/auth/user";
+import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
 
 export interface SessionTokens {
@@ -91,9 +92,10 @@ function createStorage(store: SessionStore, secure: boolean): Storage {
 function getStorages(): Storages {
   if (!storages) {
     const { config, sessionSecrets } = getRuntime();
-    const store = createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"), {
-      secrets: sessionSecrets,
-    });
+    const store = timedSessionStore(
+      createSqliteSessionStore(join(config.dataDirectory, "console", "sessions.sqlite"), { secrets: sessionSecrets }),
+      (operation, durationMs) => observability().sessionStore(operation, durationMs),
+    );
     storages = { store, secure: createStorage(store, true), insecure: createStorage(store, false) };
     // Expired rows go away on their own; unref so the timer never keeps a process alive.
     setInterval(() => store.removeExpired(), 10 * 60 * 1000).unref();
