@@ -17,6 +17,7 @@ import { formBodiesOnly } from "./server/body-limits";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
 import { appObservability, hubBridgeObserver } from "./server/observability";
+import { withErrorReferences } from "./server/observability/error-references";
 import { createLogger, type Logger } from "./server/observability/logger";
 import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
 import { answeredAs, currentRequest, requestContext } from "./server/observability/request-context";
@@ -90,7 +91,7 @@ async function main() {
       routeOf = createRouteMatcher(build.routes);
       build.entry.module.setObservability(observability);
       remixHandler = remixRequestHandler({
-        build,
+        build: withErrorReferences(build, observability),
         mode: isDevelopment ? "development" : "production",
         origins,
         getLoadContext: (_request, expressResponse) => ({ cspNonce: expressResponse.locals.cspNonce as string }),
@@ -114,7 +115,8 @@ async function main() {
     }),
   );
   // Without METRICS_TOKEN there is no such path: /metrics is the not-found page like any other.
-  if (config.metricsToken) app.get("/metrics", answeredAs("metrics", metricsEndpoint(metrics.registry, config.metricsToken)));
+  if (config.metricsToken)
+    app.get("/metrics", answeredAs("metrics", metricsEndpoint(metrics.registry, config.metricsToken)));
   app.use(answeredAs("static", staticAssets(join(process.cwd(), "public")), { quiet: true }));
   app.get(
     "/healthz",

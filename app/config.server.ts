@@ -88,12 +88,8 @@ const EnvironmentSchema = z.object({
   SIMULATOR_RESEED: optional(booleanText),
   ACCOUNTS_URL: optional(urlText),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)),
-  LOG_LEVEL: optional(
-    z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }),
-  ),
-  METRICS_TOKEN: optional(
-    z.string().trim().min(16, { error: "must be at least 16 characters (a long random value)" }),
-  ),
+  LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` })),
+  METRICS_TOKEN: optional(z.string().trim().min(16, { error: "must be at least 16 characters (a long random value)" })),
 });
 
 export type IdentityConfig =

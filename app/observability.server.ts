@@ -4,11 +4,7 @@
 // then, and in unit tests, every hook does nothing.
 import type { ManagerCallRecord } from "~/manager/http.server";
 
-export type SignInFailureReason =
-  | "callback"
-  | "providerError"
-  | "providerUnreachable"
-  | "redirectMismatch";
+export type SignInFailureReason = "callback" | "providerError" | "providerUnreachable" | "redirectMismatch";
 
 export type SessionStoreOperation = "create" | "read" | "update" | "modify" | "remove" | "removeExpired";
 

@@ -109,7 +109,9 @@ test("/metrics answers only the bearer of METRICS_TOKEN, with the named series",
   const response = await fetch(`${consoleUrl}/metrics`, { headers: { authorization: `Bearer ${e2eMetricsToken}` } });
   expect(response.status).toBe(200);
   const text = await response.text();
-  expect(text).toMatch(/console_http_request_duration_seconds_count\{route="routes\/_app\.stations\.\$serialNumber\._index",method="GET",status="200"\} \d+/);
+  expect(text).toMatch(
+    /console_http_request_duration_seconds_count\{route="routes\/_app\.stations\.\$serialNumber\._index",method="GET",status="200"\} \d+/,
+  );
   expect(text).toContain(
     'console_manager_call_duration_seconds_count{method="GET",path="/configuration/api/v1.0/stations/{serialNumber}",outcome="2xx"}',
   );

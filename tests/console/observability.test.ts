@@ -2,6 +2,7 @@
 // proxy may name it, the one line per request without a cookie or token in it, the Manager call
 // by its path template, and /metrics only for the bearer of METRICS_TOKEN.
 import { createServer, type Server } from "node:http";
+import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { managerPaths, managerPathTemplate, managerPathTemplates } from "~/contract/paths";
@@ -9,6 +10,7 @@ import { createManagerClient, type ManagerCallRecord } from "~/manager/http.serv
 import { appObservability } from "../../server/observability";
 import { createLogger } from "../../server/observability/logger";
 import { createMetrics, metricsEndpoint } from "../../server/observability/metrics";
+import { withErrorReferences } from "../../server/observability/error-references";
 import { answeredAs, requestContext } from "../../server/observability/request-context";
 import type { TrustProxy } from "../../server/origin";
 
@@ -56,7 +58,7 @@ describe("the request's reference", () => {
 
   it("is generated when a trusted proxy's value is too long or has unsafe characters", async () => {
     const { url, lines } = await observedServer({ trustLoopback: true });
-    for (const value of ["x".repeat(129), "two words", "quote\"s", "<script>"]) {
+    for (const value of ["x".repeat(129), "two words", 'quote"s', "<script>"]) {
       const response = await fetch(url, { headers: { "x-request-id": value } });
       expect(response.headers.get("x-request-id")).toMatch(uuid);
     }
@@ -148,7 +150,9 @@ describe("Manager calls", () => {
       onCall: (call) => calls.push(call),
     });
     await manager.send("PUT", managerPaths.reboot("MCS-0042")).catch(() => {});
-    await manager.get(managerPaths.station("MCS-0042"), { safeParse: () => ({ success: false, error: { issues: [] } }) } as never).catch(() => {});
+    await manager
+      .get(managerPaths.station("MCS-0042"), { safeParse: () => ({ success: false, error: { issues: [] } }) } as never)
+      .catch(() => {});
     expect(calls).toEqual([
       expect.objectContaining({
         method: "PUT",
@@ -202,5 +206,48 @@ describe("GET /metrics", () => {
     expect(text).toContain("console_sign_ins_total 1");
     expect(text).toContain("process_cpu_user_seconds_total");
     expect(text).toContain("nodejs_eventloop_lag_seconds");
+  });
+});
+
+describe("an unexpected error in a page's loader", () => {
+  const logged: unknown[] = [];
+  const observability = {
+    ...appObservability(
+      { error: () => {}, info: () => {}, warn: () => {} } as never,
+      createMetrics({ processMetrics: false }),
+    ),
+    requestId: () => "ref-123",
+    error: (error: unknown) => void logged.push(error),
+  };
+  const failing = new Error("a bug");
+  const build = {
+    routes: {
+      "routes/page": {
+        id: "routes/page",
+        module: { default: () => null, loader: () => Promise.reject(failing) },
+      },
+      "routes/file": { id: "routes/file", module: { loader: () => Promise.reject(failing) } },
+      "routes/gone": {
+        id: "routes/gone",
+        module: { default: () => null, loader: () => Promise.reject(new Response(null, { status: 404 })) },
+      },
+    },
+  } as unknown as ServerBuild;
+  const wrapped = withErrorReferences(build, observability);
+  const load = (id: string) =>
+    (wrapped.routes[id]!.module.loader as (args: { request: Request }) => Promise<unknown>)({
+      request: new Request("http://console.test/page"),
+    }).catch((thrown: unknown) => thrown);
+
+  it("becomes the unexpected error page with the reference, and is logged with its stack", async () => {
+    const thrown = (await load("routes/page")) as { data: unknown; init: { status: number } };
+    expect(thrown.data).toEqual({ errorPage: "unexpected", reference: "ref-123" });
+    expect(thrown.init.status).toBe(500);
+    expect(logged).toEqual([failing]);
+  });
+
+  it("leaves thrown answers and resource routes as they were", async () => {
+    expect(await load("routes/gone")).toBeInstanceOf(Response);
+    expect(await load("routes/file")).toBe(failing);
   });
 });
