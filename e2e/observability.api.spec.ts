@@ -21,8 +21,8 @@ test.afterAll(async () => {
   await own?.stop();
 });
 
-function logLines(console: OwnConsole): Record<string, unknown>[] {
-  return console
+function logLines(running: OwnConsole): Record<string, unknown>[] {
+  return running
     .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
