@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { e2ePorts } from "./e2e/support/ports";
+import { e2eMetricsToken, e2ePorts } from "./e2e/support/ports";
 
 const chromiumPath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -69,6 +69,10 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
       // Loopback has no proxy, but the security tests play one to check HTTPS behaviour.
       TRUST_PROXY: "true",
+      // The observability spec reads the metrics with it.
+      METRICS_TOKEN: e2eMetricsToken,
+      // A line per request would bury the test report; errors still show with their stacks.
+      LOG_LEVEL: "warn",
     },
   },
 });

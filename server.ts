@@ -11,10 +11,17 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.server";
 import type { HubName } from "./app/contract/hubs";
+import type { ConsoleObservability } from "./app/observability.server";
 import type { ConsoleRuntime } from "./app/runtime.server";
 import { formBodiesOnly } from "./server/body-limits";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
+import { appObservability, hubBridgeObserver } from "./server/observability";
+import { withErrorReferences } from "./server/observability/error-references";
+import { createLogger, type Logger } from "./server/observability/logger";
+import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
+import { answeredAs, currentRequest, requestContext } from "./server/observability/request-context";
+import { createRouteMatcher, type RouteMatcher } from "./server/observability/route-ids";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
 import { signInRateLimit } from "./server/rate-limit";
 import { remixRequestHandler } from "./server/remix-handler";
@@ -27,6 +34,7 @@ interface ConsoleBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
       setRuntime(runtime: ConsoleRuntime): void;
+      setObservability(observability: ConsoleObservability): void;
       authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
     };
   };
@@ -34,12 +42,15 @@ interface ConsoleBuild extends ServerBuild {
 
 const buildPath = join(process.cwd(), "build", "index.js");
 
-function loadConfig(): ConsoleConfig {
+/** Before the configuration is read (and when it cannot be): JSON lines at the default level. */
+const startupLogger = createLogger({ level: "info", pretty: process.env.NODE_ENV === "development" });
+
+async function loadConfig(): Promise<ConsoleConfig> {
   try {
     return parseConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      (await startupLogger).fatal({ problems: error.problems }, error.message);
       process.exit(1);
     }
     throw error;
@@ -61,11 +72,15 @@ function formActionOrigins(config: ConsoleConfig): string[] {
 }
 
 async function main() {
-  const config = loadConfig();
+  const config = await loadConfig();
   const sessionSecrets = sessionSecretsFor(config.sessionSecrets, config.dataDirectory);
   // Sessions, the refresh lock, sign-in counters and submission ids: Redis or the SQLite file.
   const store = openSharedStore(config, sessionSecrets);
   const isDevelopment = process.env.NODE_ENV === "development";
+  const logger = await createLogger({ level: config.logLevel, pretty: isDevelopment });
+  const metrics = createMetrics({ processMetrics: Boolean(config.metricsToken) });
+  const observability = appObservability(logger, metrics);
+  let routeOf: RouteMatcher = () => "(starting)";
   let runtime: ConsoleRuntime | null = null;
   let build: ConsoleBuild | null = null;
   let remixHandler: express.RequestHandler | null = null;
@@ -77,8 +92,10 @@ async function main() {
     if (!build || modified !== buildModified) {
       build = (await import(`${pathToFileURL(buildPath).href}?t=${modified}`)) as ConsoleBuild;
       buildModified = modified;
+      routeOf = createRouteMatcher(build.routes);
+      build.entry.module.setObservability(observability);
       remixHandler = remixRequestHandler({
-        build,
+        build: withErrorReferences(build, observability),
         mode: isDevelopment ? "development" : "production",
         origins,
         getLoadContext: (_request, expressResponse) => ({ cspNonce: expressResponse.locals.cspNonce as string }),
@@ -91,7 +108,9 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  const origins = createOriginResolver({ publicUrl: config.publicUrl, trust: app.get("trust proxy fn") as TrustProxy });
+  const trust = app.get("trust proxy fn") as TrustProxy;
+  const origins = createOriginResolver({ publicUrl: config.publicUrl, trust });
+  app.use(requestContext({ logger, metrics, trust, routeOf: (pathname) => routeOf(pathname) }));
   app.use(securityHeaders({ formActionOrigins: formActionOrigins(config), isDevelopment }));
   app.use(
     compression({
@@ -99,24 +118,40 @@ async function main() {
       brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     }),
   );
-  app.use(staticAssets(join(process.cwd(), "public")));
-  app.get("/healthz", (_request, response) => {
-    response
-      .status(runtime ? 200 : 503)
-      .type("text/plain")
-      .send(runtime ? "ok" : "starting");
-  });
+  // Without METRICS_TOKEN there is no such path: /metrics is the not-found page like any other.
+  if (config.metricsToken)
+    app.get("/metrics", answeredAs("metrics", metricsEndpoint(metrics.registry, config.metricsToken)));
+  app.use(answeredAs("static", staticAssets(join(process.cwd(), "public")), { quiet: true }));
+  app.get(
+    "/healthz",
+    answeredAs(
+      "healthz",
+      (_request, response) => {
+        response
+          .status(runtime ? 200 : 503)
+          .type("text/plain")
+          .send(runtime ? "ok" : "starting");
+      },
+      { quiet: true },
+    ),
+  );
   app.use((_request, response, next) => {
     if (runtime) return next();
     response.status(503).setHeader("Retry-After", "2").type("text/plain").send("The console is starting");
   });
 
   // Counts only sign-in attempts (server/rate-limit.ts), wherever they arrive.
-  app.use(signInRateLimit({ limitPerMinute: config.signInRateLimitPerMinute, counters: store.counters }));
+  app.use(
+    signInRateLimit({
+      limitPerMinute: config.signInRateLimitPerMinute,
+      counters: store.counters,
+      onRefused: () => metrics.signInFailures.inc({ reason: "rateLimited" }),
+    }),
+  );
 
   // The identity provider is mounted here once the simulator runs (it needs the bound port).
   let identityHandler: express.RequestHandler | null = null;
-  app.use("/oidc", (request, response, next) => {
+  const identityProvider: express.RequestHandler = (request, response, next) => {
     if (!identityHandler) return next();
     // The provider builds its redirects from X-Forwarded-Proto/-Host (it trusts them, mounted
     // here): they name the origin the console resolved, never what a client sent.
@@ -127,15 +162,17 @@ async function main() {
     request.headers["x-forwarded-host"] = host;
     request.headers["x-forwarded-for"] = request.ip;
     identityHandler(request, response, next);
-  });
+  };
+  app.use("/oidc", answeredAs("identityProvider", identityProvider));
 
   app.use(sameOriginWrites(origins.expectedOrigin));
 
   const bridge = createHubBridge({
     requestOrigin: origins.requestOrigin,
     authorize: async (request, hub) => (await currentBuild()).entry.module.authorizeHubRequest(request, hub),
+    observer: hubBridgeObserver(logger, metrics),
   });
-  app.use(bridge.router);
+  app.use(answeredAs("hubs/negotiate", bridge.router));
   app.use(formBodiesOnly({ formBytes: 1024 * 1024, multipartBytes: 16 * 1024 * 1024 }));
 
   // Issue 11: nothing rendered for a session is kept in a browser's or proxy's cache.
@@ -150,6 +187,14 @@ async function main() {
     } catch (error) {
       next(error);
     }
+  });
+
+  // Whatever failed outside Remix: logged with its stack, answered with the reference to quote.
+  app.use((error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) => {
+    (currentRequest()?.logger ?? logger).error({ err: error }, "Unexpected error while serving a request");
+    if (response.headersSent) return next(error);
+    const reference = currentRequest()?.requestId ?? "";
+    response.status(500).type("text/plain").send(`Internal Server Error. Reference: ${reference}`);
   });
 
   const server = createServer(app);
@@ -173,10 +218,13 @@ async function main() {
     managerUrl = simulator.managerUrl;
     embeddedIdentity = { internalIssuer: simulator.identity.issuer, browserPath: identityMountPath };
     closeSimulator = () => simulator.close();
-    printDemoBanner(config, port, simulator.managerUrl, simulator.controlsUrl);
+    printDemoBanner(logger, config, port, simulator.managerUrl, simulator.controlsUrl);
   } else {
     managerUrl = config.managerUrl;
-    console.log(`Station Console on ${config.publicUrl ?? `http://localhost:${port}`} (Manager ${managerUrl})`);
+    logger.info(
+      { url: config.publicUrl ?? `http://localhost:${port}`, managerUrl },
+      `Station Console on ${config.publicUrl ?? `http://localhost:${port}`} (Manager ${managerUrl})`,
+    );
   }
 
   const resolved: ConsoleRuntime = {
@@ -206,9 +254,16 @@ async function main() {
   process.on("SIGTERM", stop);
 }
 
-function printDemoBanner(config: ConsoleConfig, port: number, managerUrl: string, controlsUrl: string | null) {
+function printDemoBanner(
+  logger: Logger,
+  config: ConsoleConfig,
+  port: number,
+  managerUrl: string,
+  controlsUrl: string | null,
+) {
   const url = config.publicUrl ?? `http://localhost:${port}`;
-  console.log(
+  logger.info(
+    { url, managerUrl },
     [
       "",
       `Station Console is running on ${url}`,
@@ -223,7 +278,7 @@ function printDemoBanner(config: ConsoleConfig, port: number, managerUrl: string
   );
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch(async (error) => {
+  (await startupLogger).fatal({ err: error }, "The console could not start");
   process.exit(1);
 });

@@ -60,6 +60,9 @@ const trustProxyText = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -99,6 +102,8 @@ const EnvironmentSchema = z.object({
   ACCOUNTS_URL: optional(urlText),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)),
   REDIS_URL: optional(redisUrlText),
+  LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` })),
+  METRICS_TOKEN: optional(z.string().trim().min(16, { error: "must be at least 16 characters (a long random value)" })),
 });
 
 export type IdentityConfig =
@@ -142,6 +147,9 @@ export interface ConsoleConfig {
   accountsUrl: string | null;
   /** Shared state on Redis (several instances); null: the SQLite file in the data directory. */
   redisUrl: string | null;
+  logLevel: LogLevel;
+  /** Null: no GET /metrics at all. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -239,5 +247,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? defaultSignInRateLimitPerMinute,
     accountsUrl: e.ACCOUNTS_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    logLevel: e.LOG_LEVEL ?? "info",
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
@@ -6,14 +6,22 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "~/i18n/config";
 import { i18next, resources } from "~/i18n/i18next.server";
+import { observability } from "~/observability.server";
 import { NonceProvider } from "~/utils/nonce";
 import { withoutReactPadding } from "~/utils/react-stream-padding.server";
 
 // What server.ts needs from inside the build (one instance of sessions and runtime).
 export { setRuntime } from "~/runtime.server";
+export { setObservability } from "~/observability.server";
 export { authorizeHubRequest } from "~/live/hub-access.server";
 
 const streamTimeout = 10_000;
+
+/** Errors a loader, action or render threw: logged with their stack (an aborted request's are not errors). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  observability().error(error, "Unexpected error while serving a request");
+};
 
 export interface ConsoleLoadContext {
   cspNonce: string;
@@ -66,7 +74,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready are reported by onShellError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) observability().error(error, "Error while rendering a page");
         },
       },
     );

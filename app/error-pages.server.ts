@@ -7,11 +7,16 @@ import {
   type ErrorPagePayload,
 } from "~/error-pages";
 import { getFixedT } from "~/i18n/i18next.server";
+import { observability } from "~/observability.server";
 import { safeReturnPath } from "~/utils/return-path";
 
 /** A thrown route error that renders the named error page. */
 export function errorPage(kind: ErrorPageKind, extra: Omit<ErrorPagePayload, "errorPage"> = {}) {
-  return data<ErrorPagePayload>({ errorPage: kind, ...extra }, { status: errorPageStatus[kind] });
+  const reference = observability().requestId();
+  return data<ErrorPagePayload>(
+    { errorPage: kind, ...(reference ? { reference } : {}), ...extra },
+    { status: errorPageStatus[kind] },
+  );
 }
 
 /**
@@ -37,7 +42,9 @@ export async function plainErrorPages(request: Request, answer: () => Promise<Re
 export async function plainErrorPage(request: Request, kind: ErrorPageKind) {
   const t = await getFixedT(request);
   const key = errorPageTextKeys[kind];
-  return new Response(`${t(`${key}.title`)}: ${t(`${key}.subtitle`)}. ${t(`${key}.message`)}`, {
+  const reference = observability().requestId();
+  const quote = reference ? ` ${t("errors.reference", { reference })}` : "";
+  return new Response(`${t(`${key}.title`)}: ${t(`${key}.subtitle`)}. ${t(`${key}.message`)}${quote}`, {
     status: errorPageStatus[kind],
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });

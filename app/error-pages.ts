@@ -53,6 +53,8 @@ export interface ErrorPagePayload {
   accountsUrl?: string;
   /** A technical detail worth showing (e.g. which answer was not JSON). */
   detail?: string;
+  /** The request's reference (X-Request-Id), to quote in a report: the logs are found by it. */
+  reference?: string;
 }
 
 export function isErrorPagePayload(value: unknown): value is ErrorPagePayload {

@@ -20,6 +20,7 @@ import { fallbackLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
 import appStyles from "~/styles/app.css";
 import { cssVariablesResolver, theme } from "~/theme";
+import { observability } from "~/observability.server";
 import { consumeFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 import { getColorScheme } from "~/utils/preferences.server";
@@ -53,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageNotFound: t("titles.pageNotFound"),
     error: t("titles.error"),
   };
-  return { locale, colorScheme, flash, titles };
+  // The document's reference, for error pages that carry none of their own (ErrorPage.tsx).
+  return { locale, colorScheme, flash, titles, requestId: observability().requestId() ?? null };
 }
 
 export const handle = { i18n: ["common"] };

@@ -155,7 +155,10 @@ test("rotating User-Agent, language and a made-up X-Forwarded-For does not walk 
     if (response.status === 429) {
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
       // In the reader's language (English for those the console does not speak).
-      expect(await response.text()).toBe(tooManyAttempts[language === "de" ? "de" : "en"]);
+      // Followed by the reference to quote (decision 016).
+      const text = await response.text();
+      expect(text.startsWith(`${tooManyAttempts[language === "de" ? "de" : "en"]} `)).toBe(true);
+      expect(text).toContain(response.headers.get("x-request-id")!);
     }
   }
   expect(statuses.filter((status) => status !== 429)).toHaveLength(defaultSignInRateLimitPerMinute);

@@ -130,7 +130,9 @@ test("the 400 page is in the reader's language, also for single-fetch data reque
     body: new URLSearchParams({ redirectTo: "/", padding: "x".repeat(2 * 1024 * 1024) }),
   });
   expect(tooLarge.status).toBe(413);
-  expect(await tooLarge.text()).toBe("Die gesendeten Daten sind zu groß (mehr als 1 MB).");
+  expect(await tooLarge.text()).toBe(
+    `Die gesendeten Daten sind zu groß (mehr als 1 MB). Nennen Sie diese Referenz, wenn Sie das Problem melden: ${tooLarge.headers.get("x-request-id")}`,
+  );
   const data = await session.fetch("/stations/MCS-0042.data?index", {
     method: "POST",
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },

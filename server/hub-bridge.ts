@@ -14,6 +14,7 @@ import { WebSocket, WebSocketServer, type RawData } from "ws";
 import type { HubScope } from "../app/live/hub-scope";
 import { hubPaths, type HubName } from "../app/contract/hubs";
 import { reducedFromBrowser, reducedFromManager, type FrameFilter } from "./hub-frames";
+import type { HubBridgeObserver } from "./observability";
 
 export type HubAccess =
   | { allowed: true; accessToken: string; managerUrl: string; sessionId: string; scope: HubScope }
@@ -25,6 +26,8 @@ export interface HubBridgeOptions {
   requestOrigin(request: IncomingMessage): string | null;
   /** How often the sessions of open sockets are checked again; default 2 s. */
   sessionCheckIntervalMs?: number;
+  /** Told of sockets opened and closed and of every message relayed (metrics). */
+  observer?: HubBridgeObserver;
 }
 
 /** Sent to the browser before its socket is closed for a session that ended. */
@@ -76,21 +79,56 @@ function asBuffer(data: RawData): Buffer {
   return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }
 
-function relay(browser: WebSocket, upstream: WebSocket, hub: HubName, scope: HubScope) {
-  const forward = (to: WebSocket, filter: FrameFilter | null) => (data: RawData, isBinary: boolean) => {
-    if (to.readyState !== WebSocket.OPEN) return;
-    if (!filter) return to.send(data, { binary: isBinary });
-    const text = filter.accept(asBuffer(data), isBinary);
-    if (text === "end") {
-      browser.close(policyViolation, "Not relayed");
-      upstream.close(1000);
-    } else if (text) {
-      to.send(text);
+/** Counts the SignalR records in what is relayed, across frames, each with its type when it parses. */
+function recordCounter(count: (type: number | undefined) => void) {
+  let pending = "";
+  return (data: RawData | string, isBinary: boolean) => {
+    // MessagePack is never negotiated; a binary frame counts as one message of no known type.
+    if (isBinary) return count(undefined);
+    const records = (pending + (typeof data === "string" ? data : asBuffer(data).toString("utf8"))).split("\u001e");
+    pending = records.pop() ?? "";
+    if (pending.length > 1024 * 1024) pending = "";
+    for (const record of records) {
+      let type: unknown;
+      try {
+        type = (JSON.parse(record) as { type?: unknown } | null)?.type;
+      } catch {
+        type = undefined;
+      }
+      count(typeof type === "number" ? type : undefined);
     }
   };
+}
+
+function relay(
+  browser: WebSocket,
+  upstream: WebSocket,
+  hub: HubName,
+  scope: HubScope,
+  observer: HubBridgeObserver | undefined,
+) {
+  const counterFor = (direction: "toBrowser" | "toManager") =>
+    observer ? recordCounter((type) => observer.relayed(hub, direction, type)) : null;
+  const forward =
+    (to: WebSocket, filter: FrameFilter | null, counted: ReturnType<typeof counterFor>) =>
+    (data: RawData, isBinary: boolean) => {
+      if (to.readyState !== WebSocket.OPEN) return;
+      if (!filter) {
+        counted?.(data, isBinary);
+        return to.send(data, { binary: isBinary });
+      }
+      const text = filter.accept(asBuffer(data), isBinary);
+      if (text === "end") {
+        browser.close(policyViolation, "Not relayed");
+        upstream.close(1000);
+      } else if (text) {
+        counted?.(text, false);
+        to.send(text);
+      }
+    };
   const reduced = scope === "reduced";
-  browser.on("message", forward(upstream, reduced ? reducedFromBrowser() : null));
-  upstream.on("message", forward(browser, reduced ? reducedFromManager(hub) : null));
+  browser.on("message", forward(upstream, reduced ? reducedFromBrowser() : null, counterFor("toManager")));
+  upstream.on("message", forward(browser, reduced ? reducedFromManager(hub) : null, counterFor("toBrowser")));
   const closeOther = (other: WebSocket) => (code: number, reason: Buffer) => {
     if (other.readyState === WebSocket.OPEN || other.readyState === WebSocket.CONNECTING) {
       other.close(sendableCloseCode(code), reason);
@@ -209,7 +247,9 @@ export function createHubBridge(options: HubBridgeOptions) {
           if (socket.destroyed) return upstream.close();
           browserSockets.handleUpgrade(request, socket, head, (browser) => {
             register(access.sessionId, { browser, upstream, hub: target.hub, request: fetchRequest });
-            relay(browser, upstream, target.hub, access.scope);
+            options.observer?.opened(target.hub);
+            browser.once("close", () => options.observer?.closed(target.hub));
+            relay(browser, upstream, target.hub, access.scope, options.observer);
           });
         });
       },

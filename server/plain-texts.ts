@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Request } from "express";
 import { fallbackLanguage, supportedLanguages, type Language } from "../app/i18n/config";
+import { currentRequest } from "./observability/request-context";
 
 type Texts = Record<string, string>;
 
@@ -39,8 +40,18 @@ function languageOf(request: Request): Language {
 export type ServerTextKey =
   "tooManySignInAttempts" | "crossOriginRefused" | "formsOnly" | "lengthRequired" | "tooLarge";
 
-/** The text under server.<key>, with {{name}} placeholders filled in. */
-export function plainText(request: Request, key: ServerTextKey, values: Record<string, string | number> = {}): string {
-  const text = texts.get(languageOf(request))?.[key] ?? texts.get(fallbackLanguage)![key]!;
+function fill(text: string, values: Record<string, string | number>) {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
+}
+
+/**
+ * The text under server.<key>, with {{name}} placeholders filled in, and the request's reference
+ * to quote (every such answer is an error page).
+ */
+export function plainText(request: Request, key: ServerTextKey, values: Record<string, string | number> = {}): string {
+  const language = texts.has(languageOf(request)) ? languageOf(request) : fallbackLanguage;
+  const own = texts.get(language)!;
+  const text = fill(own[key] ?? texts.get(fallbackLanguage)![key]!, values);
+  const reference = currentRequest()?.requestId;
+  return reference ? `${text} ${fill(own.reference ?? texts.get(fallbackLanguage)!.reference!, { reference })}` : text;
 }

@@ -16,6 +16,8 @@ export interface SignInRateLimitOptions {
   counters: CounterStore;
   /** For tests: the clock. */
   now?: () => number;
+  /** Told of each refused attempt (metrics). */
+  onRefused?: () => void;
 }
 
 const windowMs = 60_000;
@@ -54,6 +56,7 @@ export function signInRateLimit(options: SignInRateLimitOptions): RequestHandler
     };
     allowed().then((ok) => {
       if (ok) return next();
+      options.onRefused?.();
       const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - time) / 1000));
       response.setHeader("Retry-After", String(retryAfter));
       response.status(429).type("text/plain").send(plainText(request, "tooManySignInAttempts"));

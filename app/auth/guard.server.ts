@@ -10,6 +10,7 @@ import { destroySession, getSession, type ConsoleSession, type SessionTokens } f
 import type { SessionUser } from "~/auth/user";
 import { currentPath, errorPage } from "~/error-pages.server";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";
+import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
 
 /** The spec refreshes every 20 minutes; refresh earlier when the token is about to expire. */
@@ -75,10 +76,17 @@ export async function requireUser(request: Request, action?: PermissionAction): 
   const user = session.get("user");
   const tokens = session.get("tokens");
   if (!user || !tokens) throw signInRedirect(request);
+  const observe = observability();
+  observe.identify({ id: user.subject, role: user.roles[0] ?? "none" });
   if (action) requirePermission(request, user, action);
   const { accessToken } = await freshTokens(request, session, tokens);
   const { managerUrl, config } = getRuntime();
-  const manager = createManagerClient({ baseUrl: managerUrl, accessToken, timeoutMs: config.managerTimeoutMs });
+  const manager = createManagerClient({
+    baseUrl: managerUrl,
+    accessToken,
+    timeoutMs: config.managerTimeoutMs,
+    onCall: observe.managerCall,
+  });
   return { user, session, manager };
 }
 

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
 import type { SessionStore } from "~/store/shared-store.server";
 import type { SessionUser } from "~/auth/user";
+import { observability, type SessionStoreOperation } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
 
 export interface SessionTokens {
@@ -44,12 +45,36 @@ interface Storage {
 }
 
 interface Storages {
+  /** The runtime's store, as given (the storages are built again when it changes). */
+  shared: SessionStore;
+  /** The same, timed for the metrics. */
   store: SessionStore;
   secure: Storage;
   insecure: Storage;
 }
 
 let storages: Storages | null = null;
+
+/** Every store operation's duration goes to the session store latency metric. */
+function timedSessionStore(store: SessionStore): SessionStore {
+  const timed =
+    <A extends unknown[], R>(operation: SessionStoreOperation, run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const started = performance.now();
+      try {
+        return await run(...args);
+      } finally {
+        observability().sessionStore(operation, performance.now() - started);
+      }
+    };
+  return {
+    create: timed("create", (id, data, expiresAt) => store.create(id, data, expiresAt)),
+    read: timed("read", (id) => store.read(id)),
+    update: timed("update", (id, data, expiresAt) => store.update(id, data, expiresAt)),
+    modify: (id, change) => timed("modify", () => store.modify(id, change))(),
+    remove: timed("remove", (id) => store.remove(id)),
+  };
+}
 
 function newSessionId() {
   return randomBytes(32).toString("base64url");
@@ -88,10 +113,11 @@ function createStorage(store: SessionStore, secure: boolean): Storage {
 }
 
 function getStorages(): Storages {
-  const store = getRuntime().store.sessions;
+  const shared = getRuntime().store.sessions;
   // Built again when the runtime (and so the store) is replaced, as tests do.
-  if (storages?.store !== store) {
-    storages = { store, secure: createStorage(store, true), insecure: createStorage(store, false) };
+  if (storages?.shared !== shared) {
+    const store = timedSessionStore(shared);
+    storages = { shared, store, secure: createStorage(store, true), insecure: createStorage(store, false) };
   }
   return storages;
 }

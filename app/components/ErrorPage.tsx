@@ -1,7 +1,7 @@
 // The spec's error pages (code, title, subtitle, message, action), rendered from what a loader
 // or action threw. Every action is a link or a form: they work without JavaScript.
 import { Button, Center, Code, Container, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   errorPageStatus,
@@ -74,6 +74,12 @@ export function ErrorPage({ payload }: { payload: ErrorPagePayload }) {
               <Code>{payload.detail}</Code>
             </Text>
           ) : null}
+          {payload.reference ? (
+            <Text size="sm" c="dimmed" data-reference={payload.reference}>
+              {t("errors.reference", { reference: "" })}
+              <Code>{payload.reference}</Code>
+            </Text>
+          ) : null}
           <ErrorAction payload={payload} />
         </Stack>
       </Paper>
@@ -95,7 +101,13 @@ export function errorPagePayload(error: unknown): ErrorPagePayload {
 /** For ErrorBoundary exports; `standalone` when no shell is around it (root, sign-in). */
 export function RouteErrorBoundary({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
-  const payload = errorPagePayload(error);
+  // An error page thrown by a loader carries its request's reference; anything else (an
+  // unexpected error, Remix's own 404/405) falls back to the document request's, which the root
+  // loader passes on.
+  const root = useRouteLoaderData("root") as { requestId?: string | null } | undefined;
+  const thrown = errorPagePayload(error);
+  const reference = thrown.reference ?? root?.requestId ?? undefined;
+  const payload = reference ? { ...thrown, reference } : thrown;
   const page = <ErrorPage payload={payload} />;
   return standalone ? (
     <Container size="sm" component="main" id="main" py="xl">

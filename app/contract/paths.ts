@@ -67,3 +67,68 @@ export const managerPaths = {
   startFirmwareUpdate: (serialNumber: string, firmwareId: string) =>
     `${updaterApi}/firmware/${enc(serialNumber)}/Update/${enc(firmwareId)}`,
 } as const;
+
+/**
+ * Each call's path as a template, `{name}` where the builder fills in an argument: what logs
+ * and metrics name a Manager call by, never the serial numbers or ids of one call
+ * (docs/decisions/016-logs-and-metrics.md). A test checks each against its builder.
+ */
+export const managerPathTemplates: { readonly [Name in keyof typeof managerPaths]: string } = {
+  settings: `${configurationApi}/settings`,
+  systemSettings: `${configurationApi}/settings/system`,
+  stations: `${configurationApi}/stations`,
+  station: `${configurationApi}/stations/{serialNumber}`,
+  reboot: `${configurationApi}/stations/{serialNumber}/reboot`,
+  restoreFactorySettings: `${configurationApi}/stations/{serialNumber}/RestoreFactorySettings`,
+  updateName: `${configurationApi}/stations/{serialNumber}/UpdateName`,
+  updateAudioMode: `${configurationApi}/stations/{serialNumber}/UpdateAudioMode`,
+  updateAudioEncoder: `${configurationApi}/stations/{serialNumber}/UpdateAudioEncoder`,
+  updateAudioChannel: `${configurationApi}/stations/{serialNumber}/UpdateAudioChannel`,
+  updateNetworkSettings: `${configurationApi}/stations/{serialNumber}/UpdateNetworkSettings`,
+  stationConfiguration: `${configurationApi}/stations/{serialNumber}/configuration`,
+  pinCode: `${configurationApi}/stations/{serialNumber}/channels/{channelIndex}/pinCode`,
+  qrCode: `${configurationApi}/stations/{serialNumber}/channels/{channelIndex}/qrcode.{format}`,
+  testTone: `${configurationApi}/stations/{serialNumber}/channels/{channelIndex}/testTone`,
+  channels: `${configurationApi}/channels`,
+  acceptStation: `${configurationApi}/authorization/{serialNumber}/Accept`,
+  rejectStation: `${configurationApi}/authorization/{serialNumber}/Reject`,
+  resetRejectedStations: `${configurationApi}/authorization/ResetRejectedStations`,
+  appView: `${configurationApi}/appview`,
+  updateChannelOrder: `${configurationApi}/appview/UpdateChannelOrder`,
+  moderation: `${configurationApi}/moderation/`,
+  updateModerationChannel: `${configurationApi}/moderation/{channelId}/UpdateChannelDetails`,
+  nextSpeaker: `${configurationApi}/moderation/{channelId}/NextSpeaker`,
+  muteSpeaker: `${configurationApi}/moderation/{channelId}/MuteSpeaker`,
+  clearSpeakers: `${configurationApi}/moderation/{channelId}/ClearSpeakers`,
+  connectedStationCount: `${configurationApi}/statistics/GetConnectStationCount`,
+  audioChannelCount: `${configurationApi}/statistics/GetAudioChannelCount`,
+  systemEvents: `${configurationApi}/systemEvents`,
+  dismissAllSystemEvents: `${configurationApi}/systemEvents/dismiss`,
+  dismissSystemEvent: `${configurationApi}/systemEvents/{id}/dismiss`,
+  downloadSystemEvents: `${configurationApi}/systemEvents/download`,
+  appCustomization: `${configurationApi}/appCustomizationConfiguration`,
+  appCustomizationById: `${configurationApi}/appCustomizationConfiguration/{id}`,
+  tokens: `${configurationApi}/tokens`,
+  token: `${configurationApi}/tokens/{id}`,
+  revokeToken: `${configurationApi}/tokens/{id}/revoke`,
+  firmware: `${updaterApi}/firmware`,
+  updateMetadata: `${updaterApi}/firmware/GetUpdateMetadata`,
+  syncUpdateMetadata: `${updaterApi}/firmware/SyncUpdateMetadata`,
+  startFirmwareUpdate: `${updaterApi}/firmware/{serialNumber}/Update/{firmwareId}`,
+};
+
+// Literal segments win over placeholders: fewer placeholders first (".../systemEvents/dismiss"
+// before ".../systemEvents/{id}/dismiss" could ever be confused with a serial number).
+const templateMatchers = Object.values(managerPathTemplates)
+  .map((template) => ({
+    template,
+    placeholders: template.split("{").length - 1,
+    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}$`),
+  }))
+  .sort((a, b) => a.placeholders - b.placeholders);
+
+/** The template of a path a builder made (without its query), or null for none of ours. */
+export function managerPathTemplate(path: string): string | null {
+  const pathname = path.split("?")[0]!;
+  return templateMatchers.find((matcher) => matcher.pattern.test(pathname))?.template ?? null;
+}

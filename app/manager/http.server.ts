@@ -2,6 +2,7 @@
 // JSON in and out, answers parsed with the shared wire schemas, and every failure turned into a
 // ManagerError whose `failure` says what happened (mapped to behaviour in failures.server.ts).
 import type * as z from "zod";
+import { managerPathTemplate } from "~/contract/paths";
 import { NoInternetDetailSchema, ProblemDetailsSchema, type ProblemDetails } from "~/contract/problems";
 
 export type ManagerFailure =
@@ -44,11 +45,25 @@ export function isManagerError(error: unknown, kind?: ManagerFailure["kind"]): e
   return error instanceof ManagerError && (kind === undefined || error.failure.kind === kind);
 }
 
+/** One finished Manager call, for logs and metrics: never its query, body or token. */
+export interface ManagerCallRecord {
+  method: string;
+  /** The path template (app/contract/paths.ts), e.g. /configuration/api/v1.0/stations/{serialNumber}. */
+  path: string;
+  /** The HTTP status, or null when no answer came. */
+  status: number | null;
+  /** The status class ("2xx", "4xx", …), or what went wrong when there is none to judge by. */
+  outcome: string;
+  durationMs: number;
+}
+
 export interface ManagerClientOptions {
   baseUrl: string;
   accessToken: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** Told of every call once it is answered or failed (the server's logs and metrics). */
+  onCall?: (call: ManagerCallRecord) => void;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -112,10 +127,48 @@ function isTimeout(error: unknown) {
   return error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
+/** A transport or reading failure names itself; an HTTP answer counts by its status class. */
+function outcomeOf(status: number | null, error: unknown): string {
+  if (error instanceof ManagerError) {
+    const { failure } = error;
+    if (failure.kind === "unreachable") return failure.reason;
+    if (failure.kind === "notJson" || failure.kind === "contract") return failure.kind;
+  }
+  if (status !== null) return `${Math.floor(status / 100)}xx`;
+  return "error";
+}
+
 export function createManagerClient(options: ManagerClientOptions): ManagerClient {
   const doFetch = options.fetch ?? fetch;
 
-  async function request(method: Method, path: string, init: { query?: Query; body?: unknown; accept: string }) {
+  /** Times one call from its request to its parsed answer (or failure) and reports it. */
+  async function observed<T>(method: Method, path: string, call: (answered: (status: number) => void) => Promise<T>) {
+    if (!options.onCall) return call(() => {});
+    const started = performance.now();
+    let status: number | null = null;
+    const report = (error: unknown) =>
+      options.onCall!({
+        method,
+        path: managerPathTemplate(path) ?? "(unknown)",
+        status,
+        outcome: outcomeOf(status, error),
+        durationMs: performance.now() - started,
+      });
+    try {
+      const result = await call((answered) => (status = answered));
+      report(null);
+      return result;
+    } catch (error) {
+      report(error);
+      throw error;
+    }
+  }
+
+  async function request(
+    method: Method,
+    path: string,
+    init: { query?: Query; body?: unknown; accept: string; answered: (status: number) => void },
+  ) {
     const url = withQuery(new URL(path, options.baseUrl), init.query);
     const headers: Record<string, string> = {
       Authorization: `Bearer ${options.accessToken}`,
@@ -134,6 +187,7 @@ export function createManagerClient(options: ManagerClientOptions): ManagerClien
     } catch (error) {
       throw new ManagerError({ kind: "unreachable", reason: isTimeout(error) ? "timeout" : "refused" }, method, path);
     }
+    init.answered(response.status);
     if (!response.ok) {
       throw new ManagerError(await failureOf(response), method, path);
     }
@@ -160,31 +214,34 @@ export function createManagerClient(options: ManagerClientOptions): ManagerClien
   }
 
   return {
-    async get(path, schema, query) {
-      const { response, url } = await request("GET", path, { query, accept: "application/json" });
-      return parseJson("GET", path, response, url, schema);
-    },
+    get: (path, schema, query) =>
+      observed("GET", path, async (answered) => {
+        const { response, url } = await request("GET", path, { query, accept: "application/json", answered });
+        return parseJson("GET", path, response, url, schema);
+      }),
     async getOptional(path, schema) {
       try {
-        const { response, url } = await request("GET", path, { accept: "application/json" });
-        if (response.status === 204) return null;
-        return await parseJson("GET", path, response, url, schema);
+        return await observed("GET", path, async (answered) => {
+          const { response, url } = await request("GET", path, { accept: "application/json", answered });
+          if (response.status === 204) return null;
+          return await parseJson("GET", path, response, url, schema);
+        });
       } catch (error) {
         if (isManagerError(error, "notFound")) return null;
         throw error;
       }
     },
-    async send(method, path, body, schema) {
-      const { response, url } = await request(method, path, { body, accept: "application/json" });
-      if (!schema) {
-        await response.body?.cancel();
-        return undefined as never;
-      }
-      return parseJson(method, path, response, url, schema);
-    },
-    async download(path) {
-      const { response } = await request("GET", path, { accept: "*/*" });
-      return response;
-    },
+    send: (method, path, body, schema) =>
+      observed(method, path, async (answered) => {
+        const { response, url } = await request(method, path, { body, accept: "application/json", answered });
+        if (!schema) {
+          await response.body?.cancel();
+          return undefined as never;
+        }
+        return parseJson(method, path, response, url, schema);
+      }),
+    // Timed until the answer's headers: the body streams on to the browser afterwards.
+    download: (path) =>
+      observed("GET", path, async (answered) => (await request("GET", path, { accept: "*/*", answered })).response),
   };
 }

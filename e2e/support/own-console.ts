@@ -17,6 +17,8 @@ async function freePort() {
 
 export interface OwnConsole {
   url: string;
+  /** Everything it wrote to stdout and stderr so far (its log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startOwnConsole(env: Record<string, string>): Promise<OwnC
 
   return {
     url,
+    output: () => output,
     async stop() {
       child.kill("SIGTERM");
       await exited;

@@ -7,3 +7,5 @@ export const consoleUrl = `http://127.0.0.1:${e2ePorts.console}`;
 export const simulatorUrl = `http://127.0.0.1:${e2ePorts.simulator}`;
 /** The e2e console's DATA_DIRECTORY (playwright.config.ts passes it on to the workers). */
 export const e2eDataDirectory = process.env.E2E_DATA_DIRECTORY ?? "";
+/** The e2e console's METRICS_TOKEN (GET /metrics answers only with it). */
+export const e2eMetricsToken = "e2e-metrics-token-0123456789";

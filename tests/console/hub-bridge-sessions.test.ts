@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import type { HubScope } from "~/live/hub-scope";
 import { createHubBridge, type HubAccess } from "../../server/hub-bridge";
+import { hubBridgeObserver } from "../../server/observability";
+import { createLogger } from "../../server/observability/logger";
+import { createMetrics } from "../../server/observability/metrics";
 
 const rs = "\u001e";
 let manager: Server;
@@ -15,6 +18,13 @@ let origin: string;
 let bridge: ReturnType<typeof createHubBridge>;
 /** What the fake session check answers, per session id (the cookie's value here). */
 const sessions = new Map<string, HubScope | "ended">();
+const metrics = createMetrics({ processMetrics: false });
+
+/** A series' value for the stations hub (0 before it has any). */
+async function stationsHubValue(metric: { get(): Promise<{ values: { value: number; labels: object }[] }> }) {
+  const { values } = await metric.get();
+  return values.find((entry) => (entry.labels as { hub?: string }).hub === "stationsHub")?.value ?? 0;
+}
 
 async function authorize(request: Request): Promise<HubAccess> {
   const sessionId = /session=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? "";
@@ -54,7 +64,12 @@ beforeAll(async () => {
     socket.once("message", () => socket.send(`{}${rs}`));
   });
   await new Promise<void>((resolve) => manager.listen(0, "127.0.0.1", resolve));
-  bridge = createHubBridge({ authorize, requestOrigin: () => "http://127.0.0.1", sessionCheckIntervalMs: 50 });
+  bridge = createHubBridge({
+    authorize,
+    requestOrigin: () => "http://127.0.0.1",
+    sessionCheckIntervalMs: 50,
+    observer: hubBridgeObserver(await createLogger({ level: "silent" }), metrics),
+  });
   const app = express();
   app.use(bridge.router);
   bridgeServer = createServer(app);
@@ -124,11 +139,20 @@ describe("hub sockets and their sessions", () => {
         };
         hub.socket.on("message", check);
       });
+    const revalidationsBefore = await stationsHubValue(metrics.revalidationsTriggered);
+    // The sockets of earlier tests may still be closing on the bridge's side.
+    await expect.poll(() => stationsHubValue(metrics.hubConnections)).toBe(2);
     broadcast({ type: 1, target: "StationChanged", arguments: [station, "Update"] });
     await Promise.all([arrived(moderator), arrived(admin)]);
     expect(moderator.received.join("")).not.toMatch(/123456|fingerprint|AA:BB/);
     expect(admin.received.join("")).toContain("123456");
+    // Each socket relayed one change message, which makes its page revalidate.
+    expect(await stationsHubValue(metrics.revalidationsTriggered)).toBe(revalidationsBefore + 2);
+    expect(await stationsHubValue(metrics.hubMessagesRelayed)).toBeGreaterThanOrEqual(2);
+    const closed = [moderator.closed, admin.closed];
     moderator.socket.close();
     admin.socket.close();
+    await Promise.all(closed);
+    await expect.poll(() => stationsHubValue(metrics.hubConnections)).toBe(0);
   });
 });

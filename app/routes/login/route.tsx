@@ -12,6 +12,7 @@ import { commitSession, getSession, startSignedInSession } from "~/auth/session.
 import { FlashMessage } from "~/components/FlashMessage";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { errorPage, safeRedirectPath } from "~/error-pages.server";
+import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
 import { pageTitle } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
@@ -33,8 +34,9 @@ async function startSignIn(
   let strategy;
   try {
     strategy = await getStrategy(request, flow);
-  } catch {
+  } catch (error) {
     // The identity provider's metadata cannot be reached (endpoints_resolution_error).
+    observability().signInFailure("providerUnreachable", error instanceof Error ? error.message : String(error));
     throw errorPage("noConnection");
   }
   // A fresh URL without code/state makes the strategy start a new authorization.
@@ -46,6 +48,7 @@ async function startSignIn(
       for (const cookie of extraHeaders) thrown.headers.append("Set-Cookie", cookie);
       throw thrown;
     }
+    observability().signInFailure("providerUnreachable", thrown instanceof Error ? thrown.message : String(thrown));
     throw errorPage("noConnection");
   }
   throw errorPage("unexpected");
@@ -66,15 +69,16 @@ async function completeSignIn(request: Request) {
     signedIn = await new Authenticator<SignedIn>().use(strategy, "console").authenticate("console", request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.warn(
-      "Sign-in callback failed:",
-      error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : error,
+    observability().signInFailure(
+      "callback",
+      error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : String(error),
     );
     return { view: "callbackError" as const, redirectTo: safeRedirectPath(session.get("returnTo")) };
   }
   // Judged again: a session may hold a value stored before the rule was as strict as it is now.
   const returnTo = safeRedirectPath(session.get("returnTo"));
   const cookies = await startSignedInSession(request, session, signedIn);
+  observability().signIn();
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   // The one-time state cookies of the authorization (one per tab: oauth2:<id>) have done their job.
@@ -92,9 +96,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (description.includes(identityErrorCodes.passwordReset)) return startSignIn(request, "passwordReset");
     if (description.includes(identityErrorCodes.userCancelled)) return startSignIn(request, "signIn");
     if (description.includes(identityErrorCodes.redirectMismatch)) {
+      observability().signInFailure("redirectMismatch");
       throw errorPage("redirectMismatch", { accountsUrl: getRuntime().config.accountsUrl ?? undefined });
     }
-    console.warn(`Identity provider error: ${error} ${description}`);
+    observability().signInFailure("providerError", `${error} ${description}`);
     return { view: "callbackError" as const, redirectTo: "/" };
   }
   if (url.searchParams.has("code") && url.searchParams.has("state")) return completeSignIn(request);

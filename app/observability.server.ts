@@ -1,0 +1,44 @@
+// What the app tells the server's logs and metrics (server/observability/): the server injects
+// the implementation through entry.server's setObservability, as it does the runtime, so the
+// app never imports server code (which the Remix build would bundle a second copy of). Until
+// then, and in unit tests, every hook does nothing.
+import type { ManagerCallRecord } from "~/manager/http.server";
+
+export type SignInFailureReason = "callback" | "providerError" | "providerUnreachable" | "redirectMismatch";
+
+export type SessionStoreOperation = "create" | "read" | "update" | "modify" | "remove" | "removeExpired";
+
+export interface ConsoleObservability {
+  /** The reference of the request being served (X-Request-Id), if any. */
+  requestId(): string | undefined;
+  /** The signed-in user of the request being served: its log line names them. */
+  identify(user: { id: string; role: string }): void;
+  managerCall(call: ManagerCallRecord): void;
+  signIn(): void;
+  signInFailure(reason: SignInFailureReason, detail?: string): void;
+  sessionStore(operation: SessionStoreOperation, durationMs: number): void;
+  /** An error the console survived but someone should look at; logged with its stack. */
+  error(error: unknown, message: string): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+const silent: ConsoleObservability = {
+  requestId: () => undefined,
+  identify: () => {},
+  managerCall: () => {},
+  signIn: () => {},
+  signInFailure: () => {},
+  sessionStore: () => {},
+  error: () => {},
+  warn: () => {},
+};
+
+let current = silent;
+
+export function setObservability(observability: ConsoleObservability) {
+  current = observability;
+}
+
+export function observability(): ConsoleObservability {
+  return current;
+}

@@ -1,0 +1,90 @@
+// Logs and metrics, assembled for server.ts: the logger, the metrics, the request context and
+// the hooks the Remix build (app/observability.server.ts) and the hub bridge report through.
+import type { ConsoleObservability } from "../../app/observability.server";
+import type { HubName } from "../../app/contract/hubs";
+import type { Logger } from "pino";
+import type { ConsoleMetrics } from "./metrics";
+import { currentRequest } from "./request-context";
+
+function loggerNow(root: Logger) {
+  return currentRequest()?.logger ?? root;
+}
+
+/** What the app reports, into the current request's log and the metrics. */
+export function appObservability(logger: Logger, metrics: ConsoleMetrics): ConsoleObservability {
+  return {
+    requestId: () => currentRequest()?.requestId,
+    identify(user) {
+      const context = currentRequest();
+      if (context) context.user = user;
+    },
+    managerCall(call) {
+      const context = currentRequest();
+      if (context) {
+        context.managerMs += call.durationMs;
+        context.managerCalls += 1;
+      }
+      metrics.managerCallDuration.observe(
+        { method: call.method, path: call.path, outcome: call.outcome },
+        call.durationMs / 1000,
+      );
+      loggerNow(logger).info(
+        {
+          managerCall: {
+            method: call.method,
+            path: call.path,
+            status: call.status,
+            outcome: call.outcome,
+            durationMs: Math.round(call.durationMs * 10) / 10,
+          },
+        },
+        "manager call",
+      );
+    },
+    signIn() {
+      metrics.signIns.inc();
+      loggerNow(logger).info("sign-in completed");
+    },
+    signInFailure(reason, detail) {
+      metrics.signInFailures.inc({ reason });
+      loggerNow(logger).warn({ reason, detail }, "sign-in failed");
+    },
+    sessionStore(operation, durationMs) {
+      metrics.sessionStoreDuration.observe({ operation }, durationMs / 1000);
+    },
+    error(error, message) {
+      loggerNow(logger).error({ err: error }, message);
+    },
+    warn(message, fields) {
+      loggerNow(logger).warn(fields ?? {}, message);
+    },
+  };
+}
+
+export interface HubBridgeObserver {
+  opened(hub: HubName): void;
+  closed(hub: HubName): void;
+  /** SignalR messages relayed; `type` is the message type when the record parsed. */
+  relayed(hub: HubName, direction: "toBrowser" | "toManager", type: number | undefined): void;
+}
+
+const invocation = 1;
+
+export function hubBridgeObserver(logger: Logger, metrics: ConsoleMetrics): HubBridgeObserver {
+  return {
+    opened(hub) {
+      metrics.hubConnections.inc({ hub });
+      metrics.hubConnectionsOpened.inc({ hub });
+      logger.debug({ hub }, "hub socket opened");
+    },
+    closed(hub) {
+      metrics.hubConnections.dec({ hub });
+      logger.debug({ hub }, "hub socket closed");
+    },
+    relayed(hub, direction, type) {
+      metrics.hubMessagesRelayed.inc({ hub, direction });
+      // Each change message makes the page in the browser revalidate (app/live/LiveUpdates.tsx).
+      if (direction === "toBrowser" && type === invocation) metrics.revalidationsTriggered.inc({ hub });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// The console's metrics in Prometheus' format (prom-client), on a registry of our own: request
+// durations by route and status, Manager calls by path template and outcome, the hub bridge's
+// connections and relayed messages by hub, revalidations triggered, sign-ins and their
+// failures, the session store's latency and Node's process metrics. Served at GET /metrics only
+// with METRICS_TOKEN (metricsEndpoint below).
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { RequestHandler } from "express";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/** Seconds: from a cached page part (a few ms) to a Manager call at its timeout (10 s). */
+const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** The session store is a local SQLite file: sub-millisecond when healthy. */
+const storeBuckets = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1];
+
+export function createMetrics(options: { processMetrics: boolean }) {
+  const registry = new Registry();
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: "console_http_request_duration_seconds",
+      help: "Time to answer an HTTP request, by route id (Remix route, or static, metrics, healthz, hub negotiate) and status.",
+      labelNames: ["route", "method", "status"] as const,
+      buckets: durationBuckets,
+      registers,
+    }),
+    managerCallDuration: new Histogram({
+      name: "console_manager_call_duration_seconds",
+      help: "Time of a Manager call, by path template and outcome (status class, or timeout, refused, notJson, contract).",
+      labelNames: ["method", "path", "outcome"] as const,
+      buckets: durationBuckets,
+      registers,
+    }),
+    hubConnections: new Gauge({
+      name: "console_hub_bridge_connections",
+      help: "Live-update sockets the hub bridge holds open now, by hub.",
+      labelNames: ["hub"] as const,
+      registers,
+    }),
+    hubConnectionsOpened: new Counter({
+      name: "console_hub_bridge_connections_opened_total",
+      help: "Live-update sockets the hub bridge opened, by hub.",
+      labelNames: ["hub"] as const,
+      registers,
+    }),
+    hubMessagesRelayed: new Counter({
+      name: "console_hub_bridge_relayed_messages_total",
+      help: "SignalR messages the hub bridge relayed, by hub and direction (toBrowser, toManager).",
+      labelNames: ["hub", "direction"] as const,
+      registers,
+    }),
+    revalidationsTriggered: new Counter({
+      name: "console_revalidations_triggered_total",
+      help: "Change messages relayed to browsers, by hub: each makes the open page reload its data (coalesced in the browser to at most about three per second).",
+      labelNames: ["hub"] as const,
+      registers,
+    }),
+    signIns: new Counter({
+      name: "console_sign_ins_total",
+      help: "Completed sign-ins.",
+      registers,
+    }),
+    signInFailures: new Counter({
+      name: "console_sign_in_failures_total",
+      help: "Sign-ins that failed, by reason (callback, providerError, providerUnreachable, redirectMismatch, rateLimited).",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
+    sessionStoreDuration: new Histogram({
+      name: "console_session_store_duration_seconds",
+      help: "Time of a session store operation, by operation.",
+      labelNames: ["operation"] as const,
+      buckets: storeBuckets,
+      registers,
+    }),
+  };
+}
+
+export type ConsoleMetrics = ReturnType<typeof createMetrics>;
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** Compares in constant time: equal-length digests, whatever the lengths of the inputs. */
+export function isMetricsToken(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? "")?.[1] ?? "";
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/** GET /metrics for whoever presents `Authorization: Bearer <METRICS_TOKEN>`; 401 for anyone else. */
+export function metricsEndpoint(registry: Registry, token: string): RequestHandler {
+  return (request, response, next) => {
+    if (!isMetricsToken(request.get("authorization"), token)) {
+      response.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      return void response.status(401).type("text/plain").send("Unauthorized");
+    }
+    registry.metrics().then((text) => {
+      response.setHeader("Cache-Control", "no-store");
+      response.type(registry.contentType).send(text);
+    }, next);
+  };
+}

@@ -1,0 +1,38 @@
+// Which Remix route a path belongs to, for the request log and the duration histogram: the
+// deepest route that matches, as Remix itself would match it (@remix-run/router's matchRoutes
+// over the build's route tree), a `.data` request counted as its page.
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { ServerBuild } from "@remix-run/node";
+
+type Route = ServerBuild["routes"][string];
+
+function treeOf(routes: ServerBuild["routes"], parentId: string | undefined): AgnosticRouteObject[] {
+  return Object.values(routes)
+    .filter((route): route is Route => route !== undefined && route.parentId === parentId)
+    .map((route) =>
+      route.index
+        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+        : {
+            id: route.id,
+            path: route.path,
+            caseSensitive: route.caseSensitive,
+            children: treeOf(routes, route.id),
+          },
+    );
+}
+
+export type RouteMatcher = (pathname: string) => string;
+
+export function createRouteMatcher(routes: ServerBuild["routes"]): RouteMatcher {
+  const tree = treeOf(routes, undefined);
+  return (pathname) => {
+    const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+    let matches;
+    try {
+      matches = matchRoutes(tree, page);
+    } catch {
+      matches = null;
+    }
+    return matches?.at(-1)?.route.id ?? "(unmatched)";
+  };
+}
