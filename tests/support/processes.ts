@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverArguments, serverEntry } from "../../scripts/server-command.mjs";
 
 export interface RunningProcess {
   url: string;
@@ -139,8 +140,8 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
         SIMULATOR_AUTONOMOUS: "false",
         SIMULATOR_TEST_CONTROLS: "true",
       };
-  const compiled = existsSync("build/server.js");
-  const child = spawn(process.execPath, compiled ? ["build/server.js"] : ["--import", "tsx", "server.ts"], {
+  const compiled = existsSync(serverEntry);
+  const child = spawn(process.execPath, compiled ? serverArguments : ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -162,4 +163,4 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
 
 /** What the bench ran, for its report. */
 export const consoleCommand = () =>
-  existsSync("build/server.js") ? "node build/server.js" : "node --import tsx server.ts";
+  existsSync(serverEntry) ? ["node", ...serverArguments].join(" ") : "node --import tsx server.ts";
