@@ -13,10 +13,12 @@ import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.serve
 import type { HubName } from "./app/contract/hubs";
 import type { ConsoleRuntime } from "./app/runtime.server";
 import { formBodiesOnly } from "./server/body-limits";
+import { trackRequests } from "./server/graceful-shutdown";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
 import { signInRateLimit } from "./server/rate-limit";
+import { createReadiness, managerAnswers } from "./server/readiness";
 import { remixRequestHandler } from "./server/remix-handler";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
@@ -27,6 +29,7 @@ interface ConsoleBuild extends ServerBuild {
     module: ServerBuild["entry"]["module"] & {
       setRuntime(runtime: ConsoleRuntime): void;
       authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
+      checkSessionStore(): Promise<void>;
     };
   };
 }
@@ -102,6 +105,22 @@ async function main() {
       .type("text/plain")
       .send(runtime ? "ok" : "starting");
   });
+  // Readiness, unlike liveness, depends on the session store and the Manager (server/readiness.ts).
+  let stopping = false;
+  const readiness = createReadiness({
+    checks: {
+      "session store": async () => (await currentBuild()).entry.module.checkSessionStore(),
+      Manager: () => managerAnswers(runtime!.managerUrl, Math.min(2000, config.managerTimeoutMs)),
+    },
+  });
+  app.get("/readyz", async (_request, response) => {
+    const state = stopping
+      ? { ready: false, reason: "stopping" }
+      : runtime
+        ? await readiness.check()
+        : { ready: false, reason: "starting" };
+    response.status(state.ready ? 200 : 503).json(state);
+  });
   app.use((_request, response, next) => {
     if (runtime) return next();
     response.status(503).setHeader("Retry-After", "2").type("text/plain").send("The console is starting");
@@ -149,6 +168,7 @@ async function main() {
   });
 
   const server = createServer(app);
+  const requests = trackRequests(server);
   server.on("upgrade", (request, socket, head) => {
     if (!bridge.handleUpgrade(request, socket, head)) socket.destroy();
   });
@@ -186,13 +206,25 @@ async function main() {
   (await currentBuild()).entry.module.setRuntime(resolved);
   runtime = resolved;
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
+  // A rolling restart loses nothing: not ready at once, serving on for the delay, then no new
+  // connections, requests in flight finished (bounded), live sockets told to reconnect at once.
+  // Ctrl-C under `npm start` arrives twice (directly and through scripts/start.mjs): only a
+  // signal more than a second after the first one means "now".
+  let firstSignalAt = 0;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      if (Date.now() - firstSignalAt < 1000) return;
+      console.error(`${signal} again: stopping without waiting for requests in flight`);
+      process.exit(1);
+    }
     stopping = true;
+    firstSignalAt = Date.now();
+    requests.closeConnectionsAfterResponses();
+    const { delayMs, timeoutMs } = config.shutdown;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const drained = requests.drain(timeoutMs);
     bridge.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (!(await drained)) console.error(`Requests still running after ${timeoutMs} ms were cut off`);
     await closeSimulator?.();
     process.exit(0);
   };

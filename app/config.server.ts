@@ -85,6 +85,8 @@ const EnvironmentSchema = z.object({
   SIMULATOR_RESEED: optional(booleanText),
   ACCOUNTS_URL: optional(urlText),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)),
+  SHUTDOWN_DELAY_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
+  SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
 });
 
 export type IdentityConfig =
@@ -126,6 +128,8 @@ export interface ConsoleConfig {
   signInRateLimitPerMinute: number;
   /** The account site, for pages shown before the Manager's settings can be read. */
   accountsUrl: string | null;
+  /** On SIGTERM: how long to go on serving (not ready) before closing, then how long requests in flight may take. */
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -222,5 +226,6 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     },
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? defaultSignInRateLimitPerMinute,
     accountsUrl: e.ACCOUNTS_URL ?? null,
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS ?? 0, timeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000 },
   };
 }

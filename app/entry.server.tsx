@@ -12,6 +12,7 @@ import { withoutReactPadding } from "~/utils/react-stream-padding.server";
 // What server.ts needs from inside the build (one instance of sessions and runtime).
 export { setRuntime } from "~/runtime.server";
 export { authorizeHubRequest } from "~/live/hub-access.server";
+export { checkSessionStore } from "~/auth/session.server";
 
 const streamTimeout = 10_000;
 

@@ -11,6 +11,10 @@ export interface RunningProcess {
   pid: number;
   /** Resident memory of the process and its children (tsx's esbuild service, workers), in MB. */
   rssMegabytes(): number;
+  /** Sends the process a signal (stop() sends SIGTERM and waits). */
+  signal(signal: NodeJS.Signals): void;
+  /** The process's exit code once it has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -60,13 +64,18 @@ async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs
 }
 
 function running(child: ChildProcess, url: string, cleanUp: () => void): RunningProcess {
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
   return {
     url,
     pid: child.pid!,
     rssMegabytes: () => Math.round(treeRssKilobytes(child.pid!) / 1024),
+    signal: (signal) => child.kill(signal),
+    exited,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await exited;
       }
