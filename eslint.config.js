@@ -15,6 +15,10 @@ function forbid(...rules) {
 
 const serverModule = ["\\.server(\\.tsx?)?$", "Server-only code stays out of what the browser loads."];
 const simulator = ["(^|/)simulator(/|$)", "The console never depends on its simulator."];
+const iconIndex = [
+  "^@tabler/icons-react$",
+  "Import icons from ~/components/icons: the package's index loads all ~6,000 icons on the server.",
+];
 
 export default tseslint.config(
   {
@@ -63,7 +67,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
-    rules: forbid(simulator),
+    rules: forbid(simulator, iconIndex),
   },
   {
     // The Manager's wire contract: shared by the console and the simulator, depending on nothing.
@@ -95,6 +99,7 @@ export default tseslint.config(
       ["^~/routes/", "A screen's parts live in its folder; shared UI does not reach into one."],
       serverModule,
       simulator,
+      iconIndex,
     ),
   },
   {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eMetricsToken, e2ePorts } from "./e2e/support/ports";
+import { serverArguments } from "./scripts/server-command.mjs";
 
 const chromiumPath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -49,7 +50,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node_modules/.bin/tsx server.ts",
+    // The compiled server, as `npm start` runs it (npm run test:e2e builds first).
+    command: ["node", ...serverArguments].join(" "),
     url: `http://127.0.0.1:${e2ePorts.console}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

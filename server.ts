@@ -14,6 +14,7 @@ import type { HubName } from "./app/contract/hubs";
 import type { ConsoleObservability } from "./app/observability.server";
 import type { ConsoleRuntime } from "./app/runtime.server";
 import { formBodiesOnly } from "./server/body-limits";
+import { trackRequests } from "./server/graceful-shutdown";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
 import { appObservability, hubBridgeObserver } from "./server/observability";
@@ -24,6 +25,7 @@ import { answeredAs, currentRequest, requestContext } from "./server/observabili
 import { createRouteMatcher, type RouteMatcher } from "./server/observability/route-ids";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
 import { signInRateLimit } from "./server/rate-limit";
+import { createReadiness, managerAnswers } from "./server/readiness";
 import { remixRequestHandler } from "./server/remix-handler";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
@@ -36,6 +38,7 @@ interface ConsoleBuild extends ServerBuild {
       setRuntime(runtime: ConsoleRuntime): void;
       setObservability(observability: ConsoleObservability): void;
       authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
+      checkSessionStore(): Promise<void>;
     };
   };
 }
@@ -135,6 +138,29 @@ async function main() {
       { quiet: true },
     ),
   );
+  // Readiness, unlike liveness, depends on the session store and the Manager (server/readiness.ts).
+  let stopping = false;
+  const readiness = createReadiness({
+    checks: {
+      "session store": async () => (await currentBuild()).entry.module.checkSessionStore(),
+      Manager: () => managerAnswers(runtime!.managerUrl, Math.min(2000, config.managerTimeoutMs)),
+    },
+  });
+  app.get(
+    "/readyz",
+    answeredAs(
+      "readyz",
+      async (_request, response) => {
+        const state = stopping
+          ? { ready: false, reason: "stopping" }
+          : runtime
+            ? await readiness.check()
+            : { ready: false, reason: "starting" };
+        response.status(state.ready ? 200 : 503).json(state);
+      },
+      { quiet: true },
+    ),
+  );
   app.use((_request, response, next) => {
     if (runtime) return next();
     response.status(503).setHeader("Retry-After", "2").type("text/plain").send("The console is starting");
@@ -198,6 +224,7 @@ async function main() {
   });
 
   const server = createServer(app);
+  const requests = trackRequests(server);
   server.on("upgrade", (request, socket, head) => {
     if (!bridge.handleUpgrade(request, socket, head)) socket.destroy();
   });
@@ -239,13 +266,26 @@ async function main() {
   (await currentBuild()).entry.module.setRuntime(resolved);
   runtime = resolved;
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
+  // A rolling restart loses nothing: not ready at once, serving on for the delay, then no new
+  // connections, requests in flight finished (bounded), live sockets told to reconnect at once.
+  // Ctrl-C under `npm start` arrives twice (directly and through scripts/start.mjs): only a
+  // signal more than a second after the first one means "now".
+  let firstSignalAt = 0;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      if (Date.now() - firstSignalAt < 1000) return;
+      logger.warn({ signal }, "Signal again: stopping without waiting for requests in flight");
+      process.exit(1);
+    }
     stopping = true;
+    firstSignalAt = Date.now();
+    logger.info({ signal }, "Stopping: not ready, finishing requests in flight");
+    requests.closeConnectionsAfterResponses();
+    const { delayMs, timeoutMs } = config.shutdown;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const drained = requests.drain(timeoutMs);
     bridge.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (!(await drained)) logger.warn({ timeoutMs }, "Requests still running at the shutdown timeout were cut off");
     await closeSimulator?.();
     await store.close();
     process.exit(0);

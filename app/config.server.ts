@@ -104,6 +104,8 @@ const EnvironmentSchema = z.object({
   REDIS_URL: optional(redisUrlText),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` })),
   METRICS_TOKEN: optional(z.string().trim().min(16, { error: "must be at least 16 characters (a long random value)" })),
+  SHUTDOWN_DELAY_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
+  SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
 });
 
 export type IdentityConfig =
@@ -150,6 +152,8 @@ export interface ConsoleConfig {
   logLevel: LogLevel;
   /** Null: no GET /metrics at all. */
   metricsToken: string | null;
+  /** On SIGTERM: how long to go on serving (not ready) before closing, then how long requests in flight may take. */
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -249,5 +253,6 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL ?? "info",
     metricsToken: e.METRICS_TOKEN ?? null,
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS ?? 0, timeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000 },
   };
 }

@@ -14,6 +14,7 @@ import { withoutReactPadding } from "~/utils/react-stream-padding.server";
 export { setRuntime } from "~/runtime.server";
 export { setObservability } from "~/observability.server";
 export { authorizeHubRequest } from "~/live/hub-access.server";
+export { checkSessionStore } from "~/auth/session.server";
 
 const streamTimeout = 10_000;
 

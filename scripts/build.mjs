@@ -4,8 +4,10 @@
 // then waits for them for ever, and if its keep-alive ping is in flight at that moment it dies
 // with "fatal error: all goroutines are asleep - deadlock!" and a goroutine dump on the
 // terminal — after a build that succeeded (docs/decisions/008-dependency-install-scripts.md).
+// Then the server itself, into build/server.js (scripts/build-server.mjs).
 import { rmSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
+import { buildServer } from "./build-server.mjs";
 
 const require = createRequire(import.meta.url);
 const { readConfig } = require("@remix-run/dev/dist/config.js");
@@ -30,6 +32,8 @@ const compiler = await create({
 });
 try {
   await compiler.compile();
+  // The server that serves this build, compiled too: production runs it with plain node.
+  await buildServer();
 } catch (thrown) {
   logThrown(thrown);
   process.exitCode = 1;

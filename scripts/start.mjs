@@ -1,12 +1,24 @@
 // npm start: builds the console when the build is missing or older than its sources, then
-// serves the production build (port 3000, PORT to override).
+// serves the production build with the compiled server under plain node (port 3000, PORT to
+// override).
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { serverArguments, serverEntry } from "./server-command.mjs";
 
 const root = process.cwd();
-const buildFile = join(root, "build", "index.js");
-const sources = ["app", "lib", "remix.config.js", "package-lock.json", "public/locales"];
+const buildFiles = [join(root, "build", "index.js"), join(root, serverEntry)];
+// The compiled server holds server.ts, server/, lib/, the simulator and what they use of app/.
+const sources = [
+  "app",
+  "lib",
+  "server",
+  "simulator",
+  "server.ts",
+  "remix.config.js",
+  "package-lock.json",
+  "public/locales",
+];
 
 function newestModification(path) {
   if (!existsSync(path)) return 0;
@@ -15,7 +27,7 @@ function newestModification(path) {
   return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestModification(join(path, name))));
 }
 
-const builtAt = existsSync(buildFile) ? statSync(buildFile).mtimeMs : 0;
+const builtAt = Math.min(...buildFiles.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 const sourcesAt = Math.max(...sources.map((source) => newestModification(join(root, source))));
 if (builtAt < sourcesAt) {
   console.log("Building the console…");
@@ -23,7 +35,7 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
+const server = spawn(process.execPath, serverArguments, {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

@@ -12,6 +12,7 @@ import type { Duplex } from "node:stream";
 import express from "express";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import type { HubScope } from "../app/live/hub-scope";
+import { serviceRestart } from "../app/live/retry-policy";
 import { hubPaths, type HubName } from "../app/contract/hubs";
 import { reducedFromBrowser, reducedFromManager, type FrameFilter } from "./hub-frames";
 import type { HubBridgeObserver } from "./observability";
@@ -263,10 +264,17 @@ export function createHubBridge(options: HubBridgeOptions) {
     handleUpgrade,
     /** Closes every socket of the session now (it was signed out). */
     closeSession,
-    close() {
+    /**
+     * Closes every socket for a restart of this instance: browsers get 1012 "service restart"
+     * and reconnect at once (app/live/retry-policy.ts), through the load balancer to an
+     * instance that runs. Sockets that do not answer the close are cut after `timeoutMs`.
+     */
+    close(timeoutMs = 1000) {
       clearInterval(sessionCheck);
-      for (const client of browserSockets.clients) client.terminate();
+      const clients = [...browserSockets.clients];
+      for (const client of clients) client.close(serviceRestart.code, serviceRestart.reason);
       browserSockets.close();
+      setTimeout(() => clients.forEach((client) => client.terminate()), timeoutMs).unref();
     },
   };
 }

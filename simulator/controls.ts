@@ -93,6 +93,11 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
     }),
   );
 
+  router.get(
+    "/faults",
+    handle(() => ({ ...faults.current, heldRequests: faults.heldRequests })),
+  );
+
   router.post(
     "/hubs",
     handle((req) => {

@@ -27,6 +27,8 @@ const noFaults: Faults = {
 
 export class FaultInjection {
   private faults: Faults = { ...noFaults };
+  /** API calls waiting out the injected latency now: a test knows a caller's request is in flight. */
+  heldRequests = 0;
 
   get current(): Faults {
     return { ...this.faults };

@@ -122,6 +122,11 @@ function getStorages(): Storages {
   return storages;
 }
 
+/** For GET /readyz: resolves when the session store answers a read (of an id no session has). */
+export async function checkSessionStore(): Promise<void> {
+  await getStorages().store.read("readiness-probe");
+}
+
 export function isHttps(request: Request) {
   return new URL(request.url).protocol === "https:";
 }

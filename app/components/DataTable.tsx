@@ -3,7 +3,7 @@
 // they are client navigations and the page-size choice applies on change.
 import { Button, Group, NativeSelect, Table, Text, TextInput, ActionIcon } from "@mantine/core";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { dialogParams, withSearchParams } from "~/utils/url";

@@ -2,7 +2,7 @@
 // channel list with the customization's logo and colours and 3 sample channels, and — when
 // onboarding screens exist — the first onboarding screen beside it (frame ratio 924 : 456).
 import { Box, Text } from "@mantine/core";
-import { IconHeadphones, IconLock } from "@tabler/icons-react";
+import { IconHeadphones, IconLock } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { defaultColours, fontColourHex, isWhitish } from "~/domain/colours";
 import { defaultLogoDataUrl } from "~/components/default-logo";

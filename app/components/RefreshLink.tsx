@@ -2,7 +2,7 @@
 // "Live updates"); once hydrated, live updates make it unnecessary and it is hidden.
 import { Anchor } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
-import { IconRefresh } from "@tabler/icons-react";
+import { IconRefresh } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 
 export function RefreshLink() {

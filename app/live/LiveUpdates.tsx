@@ -12,10 +12,10 @@ import { createCoalescer, type Coalescer } from "~/live/coalesce";
 import { hubScope } from "~/live/hub-scope";
 import { hubsOf } from "~/live/hubs";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
+import { liveRetryPolicy, retryDelaysMs } from "~/live/retry-policy";
 import { hubMessages, type HubName } from "~/contract/hubs";
 
-/** Spec: retries after 1, 1000 and 5000 ms; a hub no longer needed stops after 300 ms. */
-const retryDelaysMs = [1, 1000, 5000];
+/** A hub no longer needed stops after 300 ms; retries: app/live/retry-policy.ts. */
 const stopDelayMs = 300;
 /** After giving up, try again quietly now and then while the page still needs the hub. */
 const recoveryIntervalMs = 10_000;
@@ -126,7 +126,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
             transport: signalR.HttpTransportType.WebSockets,
             withCredentials: true,
           })
-          .withAutomaticReconnect(retryDelaysMs)
+          .withAutomaticReconnect(liveRetryPolicy())
           .configureLogging(signalR.LogLevel.None)
           .build();
         for (const target of Object.values(hubMessages[entry.hub])) {

@@ -6,8 +6,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverArguments } from "../../scripts/server-command.mjs";
 
-async function freePort() {
+export async function freePort() {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
@@ -27,7 +28,7 @@ export async function startOwnConsole(env: Record<string, string>): Promise<OwnC
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, serverArguments, {
     // Only what a shell needs: nothing of the caller's console settings leaks in.
     env: {
       PATH: process.env.PATH,

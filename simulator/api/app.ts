@@ -41,8 +41,12 @@ function injectFaults(faults: FaultInjection) {
         sendProblem(res, problems.serverError("Injected server error.").problem);
       else next();
     };
-    if (latencyMs > 0) setTimeout(proceed, latencyMs);
-    else proceed();
+    if (latencyMs <= 0) return proceed();
+    faults.heldRequests += 1;
+    setTimeout(() => {
+      faults.heldRequests -= 1;
+      proceed();
+    }, latencyMs);
   };
 }
 

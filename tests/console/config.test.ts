@@ -33,6 +33,15 @@ describe("configuration", () => {
     expect(config.sessionSecrets).toEqual([secret, older]);
   });
 
+  it("reads how a rolling restart stops: SHUTDOWN_DELAY_MS (none) and SHUTDOWN_TIMEOUT_MS (10 s)", () => {
+    expect(parseConfig({}).shutdown).toEqual({ delayMs: 0, timeoutMs: 10_000 });
+    expect(parseConfig({ SHUTDOWN_DELAY_MS: "5000", SHUTDOWN_TIMEOUT_MS: "30000" }).shutdown).toEqual({
+      delayMs: 5000,
+      timeoutMs: 30_000,
+    });
+    expect(problemsOf({ SHUTDOWN_TIMEOUT_MS: "soon", SHUTDOWN_DELAY_MS: "-1" })).toHaveLength(2);
+  });
+
   it("names every malformed variable at once", () => {
     const problems = problemsOf({
       PORT: "eighty",

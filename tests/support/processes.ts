@@ -4,12 +4,17 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverArguments, serverEntry } from "../../scripts/server-command.mjs";
 
 export interface RunningProcess {
   url: string;
   pid: number;
   /** Resident memory of the process and its children (tsx's esbuild service, workers), in MB. */
   rssMegabytes(): number;
+  /** Sends the process a signal (stop() sends SIGTERM and waits). */
+  signal(signal: NodeJS.Signals): void;
+  /** The process's exit code once it has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -59,13 +64,18 @@ async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs
 }
 
 function running(child: ChildProcess, url: string, cleanUp: () => void): RunningProcess {
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
   return {
     url,
     pid: child.pid!,
     rssMegabytes: () => Math.round(treeRssKilobytes(child.pid!) / 1024),
+    signal: (signal) => child.kill(signal),
+    exited,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await exited;
       }
@@ -139,8 +149,8 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
         SIMULATOR_AUTONOMOUS: "false",
         SIMULATOR_TEST_CONTROLS: "true",
       };
-  const compiled = existsSync("build/server.js");
-  const child = spawn(process.execPath, compiled ? ["build/server.js"] : ["--import", "tsx", "server.ts"], {
+  const compiled = existsSync(serverEntry);
+  const child = spawn(process.execPath, compiled ? serverArguments : ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -162,4 +172,4 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
 
 /** What the bench ran, for its report. */
 export const consoleCommand = () =>
-  existsSync("build/server.js") ? "node build/server.js" : "node --import tsx server.ts";
+  existsSync(serverEntry) ? ["node", ...serverArguments].join(" ") : "node --import tsx server.ts";

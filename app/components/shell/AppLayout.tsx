@@ -14,7 +14,7 @@ import {
   IconMicrophone,
   IconSettings,
   IconX,
-} from "@tabler/icons-react";
+} from "~/components/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";

@@ -4,7 +4,7 @@
 import { Anchor, Avatar, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import { useClickOutside } from "@mantine/hooks";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import { IconMoon, IconSun } from "@tabler/icons-react";
+import { IconMoon, IconSun } from "~/components/icons";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";

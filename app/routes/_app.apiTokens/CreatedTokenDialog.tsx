@@ -2,7 +2,7 @@
 // session). Without JavaScript the token is selectable text; with it, a copy button too.
 import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { IconCheck, IconCopy } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
 import type { CreatedTokenView } from "./token-form-schema";

@@ -3,7 +3,7 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { IconPlus } from "@tabler/icons-react";
+import { IconPlus } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";

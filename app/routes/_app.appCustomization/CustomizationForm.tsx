@@ -6,7 +6,7 @@ import { Button, Grid, Stack, Text, Title } from "@mantine/core";
 import { SwitchField } from "~/components/SwitchField";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { Form, useNavigation } from "@remix-run/react";
-import { IconArrowBackUp, IconDeviceFloppy, IconPlus, IconRestore } from "@tabler/icons-react";
+import { IconArrowBackUp, IconDeviceFloppy, IconPlus, IconRestore } from "~/components/icons";
 import { useMemo, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ColoursSection } from "./ColoursSection";

@@ -4,7 +4,7 @@
 // processed image or the field's message.
 import { Box, Button, Group, Input, Loader, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconPhotoUp } from "@tabler/icons-react";
+import { IconPhotoUp } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { intentValue } from "./fields";

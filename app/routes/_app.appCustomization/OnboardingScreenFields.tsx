@@ -3,7 +3,7 @@
 // JavaScript and in the action without.
 import { Card, Group, Image, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { SpacedGroup } from "~/components/SpacedGroup";
-import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconTrash } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ImageInput } from "./ImageInput";
 import { fieldId, fieldNames, type CustomizationIntent } from "./fields";

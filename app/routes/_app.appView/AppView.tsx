@@ -3,7 +3,7 @@
 // channel and QR code overlays as URL state.
 import { Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import { IconDeviceMobile } from "@tabler/icons-react";
+import { IconDeviceMobile } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelOrder } from "./ChannelOrder";
 import { ChannelOverlay, QrCodeOverlay } from "./Overlays";

@@ -2,7 +2,7 @@
 // it twice is harmless. The one control a Moderator has on the App view.
 import { Badge, Button, Group } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
-import { IconMicrophone, IconMicrophoneOff } from "@tabler/icons-react";
+import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { appViewIntent } from "./intents";
 

@@ -3,7 +3,7 @@
 // field. Each control is a form posting the target position (harmless when sent twice).
 import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { channelParam, qrParam } from "./url-state";

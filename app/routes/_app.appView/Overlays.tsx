@@ -2,7 +2,7 @@
 // open without JavaScript and can be linked.
 import { Anchor, Button, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
-import { IconDownload } from "@tabler/icons-react";
+import { IconDownload } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { OverlayDialog } from "./OverlayDialog";
 import { channelParam, qrCodePath, qrParam } from "./url-state";

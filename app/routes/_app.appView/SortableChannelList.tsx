@@ -19,7 +19,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Card } from "@mantine/core";
-import { IconGripVertical } from "@tabler/icons-react";
+import { IconGripVertical } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import type { AppViewChannel } from "./view.server";

@@ -2,7 +2,7 @@
 // properties, the channel and QR code overlays, and the audience-mic mute control.
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
-import { IconQrcode } from "@tabler/icons-react";
+import { IconQrcode } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AudienceMicToggle } from "./AudienceMicToggle";

@@ -1,7 +1,7 @@
 // The dashboard: a welcome with the user's name, the active channel and station counts, and
 // the system events panel.
 import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconBroadcast, IconServer } from "@tabler/icons-react";
+import { IconBroadcast, IconServer } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { SystemEventsPanel, type SystemEventsView } from "./SystemEventsPanel";
 import { RefreshLink } from "~/components/RefreshLink";

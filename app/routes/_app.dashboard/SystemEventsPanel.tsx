@@ -12,7 +12,7 @@ import {
   IconHelpCircle,
   IconInfoCircle,
   IconX,
-} from "@tabler/icons-react";
+} from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/system-events";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -2,7 +2,7 @@
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { IconArrowLeft } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelSettingsForm } from "./ChannelSettingsForm";
 import { RefreshLink } from "~/components/RefreshLink";

@@ -4,7 +4,7 @@
 // so that on a 600 px kiosk Next speaker stays on the first screen however long the queue is.
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
-import { IconMicrophone, IconMicrophoneOff, IconPlayerTrackNext, IconTrash } from "@tabler/icons-react";
+import { IconMicrophone, IconMicrophoneOff, IconPlayerTrackNext, IconTrash } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, ConfirmLink } from "~/components/ConfirmDialog";
 import { canTakeNextSpeaker, currentSpeaker, waitingSpeakers } from "~/domain/speaker-queue";

@@ -6,7 +6,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Badge, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { SwitchField } from "~/components/SwitchField";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { IconCheck } from "@tabler/icons-react";
+import { IconCheck } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";

@@ -1,0 +1,35 @@
+// npm run bench:memory: only the bench's memory figures, in a minute instead of the full bench's
+// half hour — the console's RSS at idle and after 20 sessions load its routes, with the
+// simulator in its own process as in `npm run bench`. BENCH_STATIONS (100), BENCH_SECONDS (5 per
+// route). Figures are printed, never asserted.
+import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
+import { consoleCommand, startConsoleProcess, startSimulatorProcess } from "../tests/support/processes";
+import { measureRoute } from "./http-load";
+
+const routes = ["/dashboard", "/stations", "/stations/MCS-0042", "/moderation/MCS-0043/1", "/appView"];
+const stations = Number(process.env.BENCH_STATIONS ?? 100);
+const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
+
+const simulator = await startSimulatorProcess({ stations, managerPort: 5380, identityPort: 5480 });
+const consoleProcess = await startConsoleProcess({ port: 3380, simulator });
+try {
+  await settle();
+  const idle = consoleProcess.rssMegabytes();
+  const sessions: ConsoleSession[] = [];
+  for (let session = 0; session < 20; session += 1) sessions.push(await signInToConsole(consoleProcess.url, "admin"));
+  let requests = 0;
+  for (const route of routes) {
+    const load = await measureRoute(sessions, route, { concurrency: 20, durationMs, maxRequests: 20_000 });
+    requests += load.requests + load.errors;
+  }
+  const loaded = consoleProcess.rssMegabytes();
+  await settle();
+  const settled = consoleProcess.rssMegabytes();
+  console.log(`${consoleCommand()}, ${stations} stations`);
+  console.log(`  console RSS at idle: ${idle} MB`);
+  console.log(`  after ${requests} requests of 20 sessions: ${loaded} MB (${settled} MB two seconds later)`);
+} finally {
+  await consoleProcess.stop();
+  await simulator.stop();
+}
