@@ -6,6 +6,7 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -92,6 +93,9 @@ export default function SortableChannelList({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      // The positions are measured before a drag starts: on a slow kiosk the first arrow key after
+      // Space moves the channel rather than going unheard while they are still being measured.
+      measuring={{ droppable: { strategy: MeasuringStrategy.BeforeDragging } }}
       onDragEnd={handleDragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t("appView.order.dragInstructions") },
