@@ -6,7 +6,6 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
-  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -93,9 +92,6 @@ export default function SortableChannelList({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      // The positions are measured before a drag starts: on a slow kiosk the first arrow key after
-      // Space moves the channel rather than going unheard while they are still being measured.
-      measuring={{ droppable: { strategy: MeasuringStrategy.BeforeDragging } }}
       onDragEnd={handleDragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t("appView.order.dragInstructions") },
