@@ -302,8 +302,9 @@ function printDemoBanner(
   controlsUrl: string | null,
 ) {
   const url = config.publicUrl ?? `http://localhost:${port}`;
-  logger.info(
-    { url, managerUrl },
+  logger.info({ url, managerUrl }, "Station Console is running with the built-in Manager simulator");
+  // The demo's welcome is for a person at a terminal: plain lines, not a JSON log record.
+  process.stdout.write(
     [
       "",
       `Station Console is running on ${url}`,
@@ -313,6 +314,7 @@ function printDemoBanner(
       "    owner / owner          Owner",
       "    moderator / moderator  Moderator",
       ...(controlsUrl ? [`  Simulator test controls: ${controlsUrl}`] : []),
+      "",
       "",
     ].join("\n"),
   );
