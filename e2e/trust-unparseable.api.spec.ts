@@ -115,6 +115,28 @@ test("a malformed multipart body gets a 400 with a clear message on every action
   }
 });
 
+test("a Moderator posting an unreadable body to an Admin's action is refused as forbidden, not as unreadable", async () => {
+  const moderator = await signInToConsole(consoleUrl, "moderator");
+  for (const path of ["/settings", "/apiTokens", "/stations/MCS-0042/network", "/dashboard"]) {
+    const response = await moderator.fetch(path, {
+      method: "POST",
+      headers: { "content-type": malformedBodies[0].type },
+      body: malformedBodies[0].body,
+    });
+    expect(response.status, path).toBe(403);
+  }
+  // Where a Moderator may do one of the screen's intents (moderate; mute on the app view), the
+  // unreadable body is still a 400.
+  for (const path of ["/moderation/MCS-0043/1", "/appView"]) {
+    const response = await moderator.fetch(path, {
+      method: "POST",
+      headers: { "content-type": malformedBodies[0].type },
+      body: malformedBodies[0].body,
+    });
+    expect(response.status, path).toBe(400);
+  }
+});
+
 test("the 400 page is in the reader's language, also for single-fetch data requests", async () => {
   const german = await fetch(new URL("/login", consoleUrl), {
     method: "POST",

@@ -1,10 +1,12 @@
 // Every screen's action dispatches the same way: sign-in first, the body read once, the intent
-// looked up in the screen's table, its permission checked on the server, then its handler. An
+// looked up in the screen's table, its permission checked on the server, then its handler. A user
+// who may do none of the screen's intents is refused before the body is read, so an unreadable
+// body cannot turn a 403 into a 400. An
 // intent without a permission, or a table without one of the screen's intents, does not
 // type-check; an intent the table does not know is answered like an unknown page.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requirePermission, requireUser, type SignedInContext } from "~/auth/guard.server";
-import type { PermissionAction } from "~/domain/permissions";
+import { can, type PermissionAction } from "~/domain/permissions";
 import { errorPage } from "~/error-pages.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -29,6 +31,9 @@ export async function dispatchIntent<Intent extends string, Answer>(
   table: IntentTable<Intent, Answer>,
 ): Promise<Answer> {
   const signedIn = await requireUser(request);
+  const allowed = Object.values<IntentRoute<Answer>>(table).map((route) => route.permission);
+  if (!allowed.some((permission) => can(signedIn.user, permission)))
+    requirePermission(request, signedIn.user, allowed[0]);
   const formData = await readFormData(request);
   return runIntent({ ...signedIn, intent: String(formData.get("intent")), request, params, formData }, table);
 }
