@@ -19,14 +19,15 @@ import {
   type SimulatorProcess,
 } from "../tests/support/processes";
 import { redisServerMissing, startRedisServer, type RedisServer } from "../tests/support/redis-server";
+import { demoAccounts } from "../simulator/identity";
 
 const missing = redisServerMissing() ?? nginxMissing();
+const firstConsolePort = Number(process.env.MULTI_INSTANCE_CONSOLE_PORT ?? 3410);
 const ports = {
-  consoles: [Number(process.env.MULTI_INSTANCE_CONSOLE_PORT ?? 3410), 0],
+  consoles: [firstConsolePort, firstConsolePort + 1],
   manager: Number(process.env.MULTI_INSTANCE_SIMULATOR_PORT ?? 5410),
   balancer: Number(process.env.MULTI_INSTANCE_BALANCER_PORT ?? 8410),
 };
-ports.consoles[1] = ports.consoles[0]! + 1;
 const identityPort = ports.manager + 1;
 /**
  * The console refreshes a token two minutes before it expires (app/auth/guard.server.ts): with
@@ -35,7 +36,8 @@ const identityPort = ports.manager + 1;
  */
 const accessTokenTtlSeconds = 130;
 const refreshDueAfterMs = (accessTokenTtlSeconds - 120) * 1000;
-const signedInName = "Alex Admin";
+/** Shown in the header of every page the admin sees signed in. */
+const signedInName = demoAccounts.find((account) => account.username === "admin")!.name;
 
 let redis: RedisServer | undefined;
 let simulator: SimulatorProcess | undefined;
