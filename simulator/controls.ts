@@ -14,6 +14,7 @@ import { reconnectStation } from "./fleet/presence";
 import { maximumSeededStations } from "./seed/generated-fleet";
 import { parseWith, sendAnswer, sendError } from "./api/http";
 import { problems } from "./problems";
+import type { IdentityProvider } from "./identity";
 import type { Simulation } from "./simulation";
 
 export const controlsPath = "/__simulator";
@@ -69,7 +70,11 @@ const BurstSchema = z
 
 const FingerprintSchema = z.object({ fingerprint: z.string().min(1).optional() }).strict();
 
-export function controlsRouter(simulation: Simulation, hubs: HubControls): express.Router {
+export function controlsRouter(
+  simulation: Simulation,
+  hubs: HubControls,
+  identity: Pick<IdentityProvider, "refreshes">,
+): express.Router {
   const { state, faults } = simulation;
   const router = express.Router();
   router.use(express.json({ limit: "100kb" }));
@@ -224,6 +229,7 @@ export function controlsRouter(simulation: Simulation, hubs: HubControls): expre
       hasAppCustomization: state.appCustomization !== null,
       faults: faults.current,
       hubConnections: hubs.connectionCount(),
+      identity: { refreshes: identity.refreshes() },
       clock: {
         speed: simulation.clock.speed,
         autonomous: simulation.life.isRunning,

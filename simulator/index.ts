@@ -47,6 +47,8 @@ export interface SimulatorOptions {
   seedStations?: number;
   /** Default 900 s; tests shorten it. */
   accessTokenTtlSeconds?: number;
+  /** Default false; the multi-instance test rotates them as production providers do. */
+  rotateRefreshTokens?: boolean;
 }
 
 export interface RunningSimulator {
@@ -74,6 +76,7 @@ async function startIdentity(options: SimulatorOptions) {
     clients: [options.consoleClient ?? defaultConsoleClient],
     dataDirectory: identityDataDirectory(options.dataDirectory),
     ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
+    rotateRefreshTokens: options.rotateRefreshTokens ?? false,
   };
   if (options.identity.mode === "embedded") {
     const provider = await createIdentityProvider({
@@ -131,7 +134,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     simulation,
     verify,
     hubRouter: hubs.router,
-    controls: options.testControls ? controlsRouter(simulation, hubs) : null,
+    controls: options.testControls ? controlsRouter(simulation, hubs, identity.provider) : null,
     controlsPath,
   });
   const server = createServer(app);

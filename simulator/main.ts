@@ -17,6 +17,8 @@ const usage = `Usage: npm run simulator -- [options]
   --speed <factor>           clock speed factor (SIMULATOR_SPEED, default 1)
   --no-autonomous            no spontaneous listeners and events (SIMULATOR_AUTONOMOUS=false)
   --stations <n>             seed n stations (1-${maximumSeededStations}) instead of the default fleet (SIMULATOR_STATIONS)
+  --access-token-ttl <s>     access token lifetime in seconds (SIMULATOR_ACCESS_TOKEN_TTL, default 900)
+  --rotate-refresh-tokens    a refresh token works once, as in production (SIMULATOR_ROTATE_REFRESH_TOKENS=true)
   --reseed                   wipe the data and seed again before starting (SIMULATOR_RESEED=true)
   --reseed-only              wipe the data, seed again and exit (npm run simulator:reseed)
   --help                     this text
@@ -37,6 +39,8 @@ const SettingsSchema = z.object({
   autonomous: booleanText.default(true),
   stations: z.coerce.number().int().min(1).max(maximumSeededStations).optional(),
   reseed: booleanText.default(false),
+  accessTokenTtlSeconds: z.coerce.number().int().min(10).optional(),
+  rotateRefreshTokens: booleanText.default(false),
 });
 
 function readSettings() {
@@ -51,6 +55,8 @@ function readSettings() {
       "no-autonomous": { type: "boolean" },
       stations: { type: "string" },
       reseed: { type: "boolean" },
+      "access-token-ttl": { type: "string" },
+      "rotate-refresh-tokens": { type: "boolean" },
       "reseed-only": { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -67,6 +73,8 @@ function readSettings() {
     autonomous: values["no-autonomous"] ? "false" : env.SIMULATOR_AUTONOMOUS,
     stations: values.stations ?? env.SIMULATOR_STATIONS,
     reseed: flag(values.reseed) ?? env.SIMULATOR_RESEED,
+    accessTokenTtlSeconds: values["access-token-ttl"] ?? env.SIMULATOR_ACCESS_TOKEN_TTL,
+    rotateRefreshTokens: flag(values["rotate-refresh-tokens"]) ?? env.SIMULATOR_ROTATE_REFRESH_TOKENS,
   });
   if (!settings.success) {
     const problems = settings.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`).join("\n");
@@ -97,6 +105,8 @@ async function main() {
     autonomous: settings.autonomous,
     reseed: settings.reseed,
     seedStations: settings.stations,
+    accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
+    rotateRefreshTokens: settings.rotateRefreshTokens,
   });
 
   const accounts = demoAccounts.map(

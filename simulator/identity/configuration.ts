@@ -10,6 +10,8 @@ export interface ConfigurationInput {
   managerScope: string;
   clients: Array<{ clientId: string; clientSecret: string }>;
   accessTokenTtlSeconds: number;
+  /** Rotate refresh tokens as production providers do: a refresh token used twice revokes the grant. */
+  rotateRefreshTokens: boolean;
   signingKeys: { keys: JWK[] };
   cookieKeys: string[];
   adapter: Configuration["adapter"];
@@ -97,9 +99,10 @@ export function buildConfiguration(input: ConfigurationInput): Configuration {
       return account ? accountClaims(account) : undefined;
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
-    // Server-rendered loaders refresh in parallel; with rotation the second refresh would
-    // present a consumed token and oidc-provider would revoke the whole grant.
-    rotateRefreshToken: false,
+    // Off by default, a forgiving development provider: with rotation, a second refresh with one
+    // token presents a consumed token and oidc-provider revokes the whole grant. The
+    // multi-instance test turns it on to prove the console refreshes once across instances.
+    rotateRefreshToken: input.rotateRefreshTokens,
     // Sessions are never reused (default_max_age 0), so tokens must not die with them.
     expiresWithSession: async () => false,
     ttl: {

@@ -22,6 +22,8 @@ export interface IdentityProviderOptions {
   dataDirectory: string;
   /** default 900 */
   accessTokenTtlSeconds?: number;
+  /** default false (configuration.ts) */
+  rotateRefreshTokens?: boolean;
   /**
    * Build URLs from X-Forwarded-Proto/Host, for an embedding server behind a TLS-terminating
    * reverse proxy it trusts (express "trust proxy"). Default false: the request's own Host.
@@ -37,6 +39,8 @@ export interface IdentityProvider {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** Public keys, for verifiers in the same process. */
   jwks: { keys: JsonWebKey[] };
+  /** How many refresh grants the provider has answered, for the test controls. */
+  refreshes(): number;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,7 @@ function assembleProvider(
       managerScope: options.managerScope,
       clients: options.clients,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+      rotateRefreshTokens: options.rotateRefreshTokens ?? false,
       signingKeys: signingKeys.privateJwks,
       cookieKeys: loadOrCreateCookieKeys(options.dataDirectory),
       adapter: (model: string) => store.adapterFor(model),
@@ -79,6 +84,10 @@ function assembleProvider(
   provider.use(
     treatOfflineAccessAsConsent({ authorizationPath: provider.pathFor("authorization", { mountPath: "" }), clientIds }),
   );
+  let refreshes = 0;
+  provider.on("grant.success", (ctx: { oidc: { params?: { grant_type?: unknown } } }) => {
+    if (ctx.oidc.params?.grant_type === "refresh_token") refreshes += 1;
+  });
   provider.on("server_error", (_ctx: unknown, error: unknown) => {
     console.error("[identity] server error", error);
   });
@@ -109,6 +118,7 @@ function assembleProvider(
       });
     },
     jwks: signingKeys.publicJwks,
+    refreshes: () => refreshes,
     async close() {
       store.close();
     },

@@ -615,3 +615,37 @@ describe("development identity provider in standalone mode", () => {
     }
   });
 });
+
+describe("development identity provider rotating refresh tokens (the multi-instance test's)", () => {
+  let idp: TestIdentityProvider;
+
+  beforeAll(async () => {
+    idp = await startTestIdentityProvider({ rotateRefreshTokens: true });
+  });
+  afterAll(async () => {
+    await idp?.close();
+  });
+
+  const refreshWith = (refreshToken: string) =>
+    refreshTokens({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, refreshToken });
+
+  it("answers a refresh with a new refresh token, and counts the refreshes", async () => {
+    const tokens = await idp.signIn("Admin");
+    const before = idp.provider.refreshes();
+    const refreshed = await refreshWith(tokens.refreshToken);
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+    await refreshWith(refreshed.refreshToken);
+    expect(idp.provider.refreshes()).toBe(before + 2);
+  });
+
+  it("refuses a refresh token used twice and revokes the grant, as production providers do", async () => {
+    const tokens = await idp.signIn("Owner");
+    const refreshed = await refreshWith(tokens.refreshToken);
+    await expect(refreshWith(tokens.refreshToken)).rejects.toMatchObject({
+      error: "invalid_grant",
+    } satisfies Partial<TokenRequestError>);
+    await expect(refreshWith(refreshed.refreshToken)).rejects.toMatchObject({
+      error: "invalid_grant",
+    } satisfies Partial<TokenRequestError>);
+  });
+});

@@ -96,6 +96,10 @@ export interface SimulatorProcessOptions {
   identityPort: number;
   dataDirectory?: string;
   reseed?: boolean;
+  /** Shorter than the default 900 s, so the console must refresh soon after signing in. */
+  accessTokenTtlSeconds?: number;
+  /** A refresh token works once, as with production providers (a second use signs the user out). */
+  rotateRefreshTokens?: boolean;
 }
 
 /** The standalone simulator (`npm run simulator`), fleet life off, test controls on. */
@@ -105,6 +109,8 @@ export async function startSimulatorProcess(options: SimulatorProcessOptions): P
   args.push("--identity-port", String(options.identityPort), "--data-dir", directory);
   args.push("--test-controls", "--no-autonomous", "--stations", String(options.stations));
   if (options.reseed ?? true) args.push("--reseed");
+  if (options.accessTokenTtlSeconds) args.push("--access-token-ttl", String(options.accessTokenTtlSeconds));
+  if (options.rotateRefreshTokens) args.push("--rotate-refresh-tokens");
   const child = spawn(process.execPath, args, { cwd: process.cwd(), stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${options.managerPort}`;
   const identityUrl = `http://127.0.0.1:${options.identityPort}`;
@@ -123,6 +129,8 @@ export interface ConsoleProcessOptions {
   reseed?: boolean;
   dataDirectory?: string;
   env?: Record<string, string>;
+  /** Receives what the console writes to stdout (its JSON log lines); otherwise it is dropped. */
+  onOutput?: (text: string) => void;
 }
 
 const developmentClient = {
@@ -152,7 +160,7 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
   const compiled = existsSync(serverEntry);
   const child = spawn(process.execPath, compiled ? serverArguments : ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.onOutput ? "pipe" : "ignore", "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -164,6 +172,7 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
       ...options.env,
     },
   });
+  if (options.onOutput) child.stdout?.setEncoding("utf8").on("data", options.onOutput);
   await waitFor(`${url}/healthz`, child, "the console");
   const simulatorUrl = options.simulator?.url ?? `http://127.0.0.1:${options.simulatorPort}`;
   const issuer = options.simulator?.identityUrl ?? `${url}/oidc`;
