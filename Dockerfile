@@ -29,7 +29,9 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 # The standalone simulator (compose.yaml's "simulator" service) runs from its sources under tsx,
-# a production dependency: the simulator and what it imports of app/ and lib/.
+# a production dependency: the simulator and what it imports of app/ and lib/, and the
+# tsconfig.json whose "~/" path tsx resolves in app/domain.
+COPY tsconfig.json ./
 COPY simulator ./simulator
 COPY app/contract ./app/contract
 COPY app/domain ./app/domain
