@@ -32,9 +32,13 @@ const ignored = parseDockerIgnore(readFileSync(join(root, ".dockerignore"), "utf
 // compose.yaml's simulator service (checked against the file below).
 const simulatorCommand = ["node", "--import", "tsx", "simulator/main.ts"];
 
+/** A container's environment: only what the image and the deployment set. */
+type Environment = Record<string, string | undefined>;
+
 /** What the build stage leaves in its working directory is what `npm run build` leaves here. */
 function ensureBuild() {
-  if ([join(root, serverEntry), join(root, "build", "index.js"), join(root, "public", "build")].every(existsSync)) return;
+  if ([join(root, serverEntry), join(root, "build", "index.js"), join(root, "public", "build")].every(existsSync))
+    return;
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error("npm run build failed");
 }
@@ -69,21 +73,23 @@ function copyInto(image: string, stage: Stage) {
 }
 
 /** The runtime stage's RUN lines, each step mirrored or named as not applying outside a container. */
-function run(image: string, text: string, env: NodeJS.ProcessEnv) {
+function run(image: string, text: string, env: Environment) {
   for (const step of text.split("&&").map((part) => part.trim())) {
     if (/^npm cache clean\b/.test(step) || /^chown\b/.test(step)) continue; // the machine's cache; no container user here
     if (/^(npm ci|mkdir)\b/.test(step)) {
       // The npm cache of this machine, as the image's build would have a warm layer cache.
       const line = step.startsWith("npm ci") ? `${step} --prefer-offline` : step;
-      const result = spawnSync("sh", ["-c", line], { cwd: image, env, encoding: "utf8" });
+      const result = spawnSync("sh", ["-c", line], { cwd: image, env: env as NodeJS.ProcessEnv, encoding: "utf8" });
       if (result.status !== 0) throw new Error(`RUN ${step} failed:\n${result.stdout}\n${result.stderr}`);
       continue;
     }
-    throw new Error(`this test does not know how to mirror RUN ${step}: teach run() in ${basename(import.meta.filename)}`);
+    throw new Error(
+      `this test does not know how to mirror RUN ${step}: teach run() in ${basename(import.meta.filename)}`,
+    );
   }
 }
 
-function assemble(image: string, env: NodeJS.ProcessEnv) {
+function assemble(image: string, env: Environment) {
   for (const instruction of runtime.instructions) {
     if (instruction.keyword === "COPY") copyInto(image, { ...runtime, instructions: [instruction] });
     if (instruction.keyword === "RUN") run(image, instruction.text, env);
@@ -107,10 +113,10 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Started {
+function start(argv: string[], cwd: string, env: Environment): Started {
   // The image's `node` is this machine's node (both 24).
   const [program, ...args] = argv;
-  const child = spawn(program === "node" ? process.execPath : program!, args, { cwd, env });
+  const child = spawn(program === "node" ? process.execPath : program!, args, { cwd, env: env as NodeJS.ProcessEnv });
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout!.on("data", keep);
@@ -122,7 +128,8 @@ function start(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Started {
 async function waitFor(url: string, process: Started, what: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (process.child.exitCode !== null) throw new Error(`${what} exited with ${process.child.exitCode}:\n${process.output()}`);
+    if (process.child.exitCode !== null)
+      throw new Error(`${what} exited with ${process.child.exitCode}:\n${process.output()}`);
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
@@ -146,7 +153,7 @@ describe("the production image's file set (Dockerfile runtime stage, no containe
   let simulator: Started | undefined;
   let consoleProcess: Started | undefined;
   let consoleUrl = "";
-  let containerEnv: NodeJS.ProcessEnv = {};
+  let containerEnv: Environment = {};
 
   beforeAll(async () => {
     ensureBuild();
@@ -232,7 +239,10 @@ describe("the production image's file set (Dockerfile runtime stage, no containe
   it("passes its HEALTHCHECK while serving and fails it once stopped", async () => {
     const [program, ...args] = healthCheck(runtime);
     const check = () =>
-      spawnSync(program === "node" ? process.execPath : program!, args, { cwd: image, env: containerEnv }).status;
+      spawnSync(program === "node" ? process.execPath : program!, args, {
+        cwd: image,
+        env: containerEnv as NodeJS.ProcessEnv,
+      }).status;
     expect(check()).toBe(0);
 
     consoleProcess!.child.kill("SIGTERM");
