@@ -5,7 +5,8 @@
 // from the same files as compose.yaml runs it. A file the image lacks, a dependency only
 // installed for development or a wrong CMD fails here.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
@@ -142,10 +143,18 @@ async function waitFor(url: string, process: Started, what: string) {
   throw new Error(`${what} did not answer ${url} in time:\n${process.output()}`);
 }
 
-async function stop(process: Started | undefined) {
+/** SIGTERM, as `docker stop` sends; a process still running after 10 s is killed and named. */
+async function stop(process: Started | undefined, what: string) {
   if (!process || process.child.exitCode !== null || process.child.signalCode !== null) return;
   process.child.kill("SIGTERM");
+  const stopped = await Promise.race([
+    process.exited.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
+  ]);
+  if (stopped) return;
+  process.child.kill("SIGKILL");
   await process.exited;
+  throw new Error(`${what} did not stop within 10 s of SIGTERM:\n${process.output()}`);
 }
 
 describe("the production image's file set (Dockerfile runtime stage, no container runtime)", () => {
@@ -196,10 +205,14 @@ describe("the production image's file set (Dockerfile runtime stage, no containe
   }, 300_000);
 
   afterAll(async () => {
-    await stop(consoleProcess);
-    await stop(simulator);
-    if (image) rmSync(image, { recursive: true, force: true });
-  });
+    try {
+      await stop(consoleProcess, "the console");
+      await stop(simulator, "the simulator");
+    } finally {
+      // A node_modules tree: slow to remove on a busy machine.
+      if (image) await rm(image, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("starts with exactly the production start command, as compose starts the simulator", () => {
     expect(command(runtime)).toEqual(["node", ...serverArguments]);
@@ -208,12 +221,21 @@ describe("the production image's file set (Dockerfile runtime stage, no containe
     );
   });
 
+  it("runs on Node 24 as a user other than root, and checks /healthz", () => {
+    const first = stages.find((stage) => !stages.some((other) => other.name === stage.base))!;
+    expect(first.base).toMatch(/^node:24[.-]/);
+    expect(instructions(runtime, "USER").at(-1)).toMatch(/^(?!root\b|0\b)\S+$/);
+    expect(healthCheck(runtime).join(" ")).toContain("/healthz");
+  });
+
   it("holds the production dependencies only, and no tests", () => {
     expect(instructions(runtime, "RUN").some((text) => /\bnpm ci --omit=dev\b/.test(text))).toBe(true);
     expect(existsSync(join(image, "node_modules", "pino"))).toBe(true);
     expect(existsSync(join(image, "node_modules", "vitest"))).toBe(false);
     expect(existsSync(join(image, "simulator", "main.ts"))).toBe(true);
     expect(existsSync(join(image, "tests"))).toBe(false);
+    expect(existsSync(join(image, "app", "domain", "firmware.ts"))).toBe(true);
+    expect(existsSync(join(image, "app", "domain", "firmware.test.ts"))).toBe(false);
   });
 
   it("is ready, renders the sign-in page and signs in through the standalone simulator", async () => {
