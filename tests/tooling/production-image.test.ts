@@ -40,7 +40,12 @@ type Environment = Record<string, string | undefined>;
 function ensureBuild() {
   if ([join(root, serverEntry), join(root, "build", "index.js"), join(root, "public", "build")].every(existsSync))
     return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  // As the build stage runs it: vitest's NODE_ENV=test would make Remix build in test mode.
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
