@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from "node:fs
 import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { basename, join, relative } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverArguments, serverEntry } from "../../scripts/server-command.mjs";
 import { signInToConsole } from "../support/console-session";
@@ -52,7 +52,7 @@ function ensureBuild() {
 function copyInto(image: string, stage: Stage) {
   const imageDirectory = workingDirectory(stages, stage);
   for (const copy of copies(stage)) {
-    const destination = join(image, relative(imageDirectory, join(imageDirectory, copy.destination)));
+    const destination = join(image, relative(imageDirectory, resolve(imageDirectory, copy.destination)));
     for (const source of copy.sources) {
       let from: string;
       if (copy.from === null) {
