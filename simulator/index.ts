@@ -21,7 +21,16 @@ export interface SimulatorOptions {
   /** Default 5100; 0 = ephemeral. */
   managerPort?: number;
   identity:
-    | { mode: "standalone"; host?: string; port?: number /* default 5101 */ }
+    | {
+        mode: "standalone";
+        host?: string;
+        port?: number /* default 5101 */;
+        /**
+         * The issuer browsers and the console both use, when it is not the listening address (in a
+         * container network: a name that resolves to this host for both); default http://host:port.
+         */
+        issuer?: string;
+      }
     | {
         mode: "embedded";
         /** The caller mounts identity.handler at the issuer's path, and sets X-Forwarded-Proto/-Host to the origin browsers use. */
@@ -95,11 +104,12 @@ async function startIdentity(options: SimulatorOptions) {
   );
   const url = listening.url;
   try {
-    const provider = await createIdentityProvider({ ...providerOptions, issuer: url });
+    const issuer = options.identity.issuer?.replace(/\/+$/, "") ?? url;
+    const provider = await createIdentityProvider({ ...providerOptions, issuer });
     handler = provider.handler;
     return {
       provider,
-      url,
+      url: issuer,
       close: async () => {
         await listening.close();
         await provider.close();

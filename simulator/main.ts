@@ -12,6 +12,8 @@ const usage = `Usage: npm run simulator -- [options]
   --host <host>              Manager and identity host (SIMULATOR_HOST, default 127.0.0.1)
   --manager-port <port>      Manager port (SIMULATOR_MANAGER_PORT, default ${defaultManagerPort})
   --identity-port <port>     identity provider port (SIMULATOR_IDENTITY_PORT, default ${defaultIdentityPort})
+  --issuer <url>             the identity provider's issuer, when browsers and the console reach it
+                             at another address than host and port (SIMULATOR_ISSUER)
   --data-dir <dir>           where the SQLite files live (SIMULATOR_DATA_DIRECTORY, default ./data/simulator)
   --test-controls            enable the test controls under /__simulator (SIMULATOR_TEST_CONTROLS=true)
   --speed <factor>           clock speed factor (SIMULATOR_SPEED, default 1)
@@ -33,6 +35,7 @@ const SettingsSchema = z.object({
   host: z.string().min(1).default("127.0.0.1"),
   managerPort: port.default(defaultManagerPort),
   identityPort: port.default(defaultIdentityPort),
+  issuer: z.url({ protocol: /^https?$/ }).optional(),
   dataDirectory: z.string().min(1).default(path.join("data", "simulator")),
   testControls: booleanText.default(false),
   speed: z.coerce.number().positive().default(1),
@@ -49,6 +52,7 @@ function readSettings() {
       host: { type: "string" },
       "manager-port": { type: "string" },
       "identity-port": { type: "string" },
+      issuer: { type: "string" },
       "data-dir": { type: "string" },
       "test-controls": { type: "boolean" },
       speed: { type: "string" },
@@ -67,6 +71,7 @@ function readSettings() {
     host: values.host ?? env.SIMULATOR_HOST,
     managerPort: values["manager-port"] ?? env.SIMULATOR_MANAGER_PORT,
     identityPort: values["identity-port"] ?? env.SIMULATOR_IDENTITY_PORT,
+    issuer: values.issuer ?? (env.SIMULATOR_ISSUER || undefined),
     dataDirectory: values["data-dir"] ?? env.SIMULATOR_DATA_DIRECTORY,
     testControls: flag(values["test-controls"]) ?? env.SIMULATOR_TEST_CONTROLS,
     speed: values.speed ?? env.SIMULATOR_SPEED,
@@ -98,7 +103,7 @@ async function main() {
   const simulator = await startSimulator({
     managerHost: settings.host,
     managerPort: settings.managerPort,
-    identity: { mode: "standalone", host: settings.host, port: settings.identityPort },
+    identity: { mode: "standalone", host: settings.host, port: settings.identityPort, issuer: settings.issuer },
     dataDirectory: settings.dataDirectory,
     testControls: settings.testControls,
     speed: settings.speed,
