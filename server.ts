@@ -1,6 +1,7 @@
 // The console's HTTP server: express with compression, static assets, security headers, the
 // live-update bridge and the Remix request handler — and, when no Manager is configured, the
 // built-in simulator and its development identity provider.
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,6 +22,8 @@ import { appObservability, hubBridgeObserver } from "./server/observability";
 import { withErrorReferences } from "./server/observability/error-references";
 import { createLogger, type Logger } from "./server/observability/logger";
 import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
+import { clusterMetricsSource } from "./server/workers/cluster-metrics";
+import { announceReady } from "./server/workers/ready";
 import { answeredAs, currentRequest, requestContext } from "./server/observability/request-context";
 import { createRouteMatcher, type RouteMatcher } from "./server/observability/route-ids";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
@@ -122,8 +125,11 @@ async function main() {
     }),
   );
   // Without METRICS_TOKEN there is no such path: /metrics is the not-found page like any other.
-  if (config.metricsToken)
-    app.get("/metrics", answeredAs("metrics", metricsEndpoint(metrics.registry, config.metricsToken)));
+  // A worker answers with the sum of all workers (server/workers/cluster-metrics.ts).
+  if (config.metricsToken) {
+    const source = cluster.isWorker ? clusterMetricsSource(metrics.registry) : metrics.registry;
+    app.get("/metrics", answeredAs("metrics", metricsEndpoint(source, config.metricsToken)));
+  }
   app.use(answeredAs("static", staticAssets(join(process.cwd(), "public")), { quiet: true }));
   app.get(
     "/healthz",
@@ -245,6 +251,11 @@ async function main() {
     managerUrl = simulator.managerUrl;
     embeddedIdentity = { internalIssuer: simulator.identity.issuer, browserPath: identityMountPath };
     closeSimulator = () => simulator.close();
+    if (config.webConcurrency > 1)
+      logger.info(
+        { webConcurrency: config.webConcurrency },
+        "One process: the built-in simulator keeps its fleet in this process (WEB_CONCURRENCY applies with MANAGER_URL)",
+      );
     printDemoBanner(logger, config, port, simulator.managerUrl, simulator.controlsUrl);
   } else {
     managerUrl = config.managerUrl;
@@ -265,6 +276,7 @@ async function main() {
   };
   (await currentBuild()).entry.module.setRuntime(resolved);
   runtime = resolved;
+  announceReady();
 
   // A rolling restart loses nothing: not ready at once, serving on for the delay, then no new
   // connections, requests in flight finished (bounded), live sockets told to reconnect at once.
