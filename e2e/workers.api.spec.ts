@@ -6,6 +6,7 @@
 // to the workers in turn, so each request below opens a connection of its own.
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
+import type { ModerationChannel } from "../app/contract/moderation";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { signInWithPassword } from "../tests/support/identity";
 import {
@@ -17,8 +18,9 @@ import {
 import { freePort } from "./support/own-console";
 
 const metricsToken = "workers-metrics-token-0123456789";
-const signInLimit = 12;
+const signInLimit = 20;
 const tokensPath = "/configuration/api/v1.0/tokens";
+const moderationPath = "/configuration/api/v1.0/moderation/";
 
 interface Answer {
   status: number;
@@ -117,6 +119,39 @@ async function send(
   return { status, worker, location: headers.location as string | undefined, body };
 }
 
+let adminToken: Promise<string> | undefined;
+
+/** The simulator's Manager API, as an admin. */
+async function managerApi(path: string): Promise<unknown> {
+  adminToken ??= signInWithPassword({
+    issuer: consoleProcess.issuer,
+    clientId: "station-console",
+    clientSecret: "station-console-development-secret",
+    redirectUri: `${consoleProcess.url}/login`,
+    username: "admin",
+    password: "admin",
+  }).then((tokens) => tokens.accessToken);
+  const answer = await fetch(`${simulator.url}${path}`, { headers: { authorization: `Bearer ${await adminToken}` } });
+  expect(answer.status).toBe(200);
+  return answer.json();
+}
+
+/** A listener asks for the mic (the simulator's test control); false where the channel refuses. */
+async function askForMic(channel: ModerationChannel, displayName: string) {
+  const answer = await fetch(`${simulator.url}/__simulator/listeners`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ serialNumber: channel.stationSerialNumber, channelIndex: channel.index, displayName }),
+  });
+  await answer.arrayBuffer();
+  return answer.ok;
+}
+
+async function channelNow(channel: ModerationChannel) {
+  const channels = (await managerApi(moderationPath)) as ModerationChannel[];
+  return channels.find((each) => each.id === channel.id)!;
+}
+
 function withSession(session: ConsoleSession, headers: Record<string, string> = {}) {
   return { cookie: session.cookie, ...headers };
 }
@@ -186,18 +221,44 @@ test("a once-per-submission id used on one worker is a repeat on the other: one 
   );
   expect(repeats.some((repeat) => repeat.worker !== first.worker)).toBe(true);
 
-  const { accessToken } = await signInWithPassword({
-    issuer: consoleProcess.issuer,
-    clientId: "station-console",
-    clientSecret: "station-console-development-secret",
-    redirectUri: `${consoleProcess.url}/login`,
-    username: "admin",
-    password: "admin",
-  });
-  const tokens = (await fetch(`${simulator.url}${tokensPath}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  }).then((answer) => answer.json())) as Array<{ name: string }>;
+  const tokens = (await managerApi(tokensPath)) as Array<{ name: string }>;
   expect(tokens.filter((token) => token.name === "Sent to both workers")).toHaveLength(1);
+});
+
+test("the same Next speaker form sent to both workers at once advances the queue once", async () => {
+  const channels = (await managerApi(moderationPath)) as ModerationChannel[];
+  // A moderated channel whose queue takes listeners: three ask for the mic, the first speaks.
+  let channel: ModerationChannel | undefined;
+  for (const candidate of channels.filter((each) => each.isQueueEnabled && each.speakers.length === 0)) {
+    const names = ["First", "Second", "Third"].map((name) => `${name} at ${candidate.stationSerialNumber}`);
+    const asked = await askForMic(candidate, names[0]!);
+    if (!asked) continue;
+    await askForMic(candidate, names[1]!);
+    await askForMic(candidate, names[2]!);
+    channel = candidate;
+    break;
+  }
+  expect(channel, "a moderated channel with its queue on").toBeDefined();
+  const before = await channelNow(channel!);
+  const speaking = before.speakers.find((speaker) => speaker.isSpeaking)!;
+  const next = before.speakers.find((speaker) => !speaker.isSpeaking)!;
+
+  const session = await signInToConsole(consoleProcess.url, "moderator");
+  const submit = () =>
+    send(`/moderation/${channel!.stationSerialNumber}/${channel!.index}`, {
+      method: "POST",
+      headers: withSession(session, {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: new URL(consoleProcess.url).origin,
+      }),
+      body: new URLSearchParams({ intent: "nextSpeaker", seenSpeaker: String(speaking.index) }).toString(),
+    });
+  const answers = await Promise.all([submit(), submit()]);
+  expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+  expect(new Set(answers.map((answer) => answer.worker)).size).toBe(2);
+  const after = await channelNow(channel!);
+  expect(after.speakers.find((speaker) => speaker.isSpeaking)?.displayName).toBe(next.displayName);
+  expect(after.speakers).toHaveLength(2);
 });
 
 test("the sign-in rate limit counts the attempts on both workers against one budget", async () => {
