@@ -1,6 +1,7 @@
 // The console's HTTP server: express with compression, static assets, security headers, the
 // live-update bridge and the Remix request handler — and, when no Manager is configured, the
-// built-in simulator and its development identity provider.
+// built-in simulator and its development identity provider. It serves alone, or as one of the
+// WEB_CONCURRENCY workers of server/main.ts.
 import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -22,8 +23,6 @@ import { appObservability, hubBridgeObserver } from "./server/observability";
 import { withErrorReferences } from "./server/observability/error-references";
 import { createLogger, type Logger } from "./server/observability/logger";
 import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
-import { clusterMetricsSource } from "./server/workers/cluster-metrics";
-import { announceReady } from "./server/workers/ready";
 import { answeredAs, currentRequest, requestContext } from "./server/observability/request-context";
 import { createRouteMatcher, type RouteMatcher } from "./server/observability/route-ids";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
@@ -34,6 +33,8 @@ import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
 import { openSharedStore } from "./server/store/open-store";
+import { clusterMetricsSource } from "./server/workers/cluster-metrics";
+import { announceReady } from "./server/workers/ready";
 
 interface ConsoleBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
