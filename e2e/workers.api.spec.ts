@@ -5,6 +5,7 @@
 // answer) and the process id of the worker that wrote it. Node's cluster hands new connections
 // to the workers in turn, so each request below opens a connection of its own.
 import { request as httpRequest } from "node:http";
+import { WebSocket } from "ws";
 import { expect, test } from "@playwright/test";
 import type { ModerationChannel } from "../app/contract/moderation";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
@@ -53,6 +54,8 @@ test.beforeAll(async () => {
       // The rate-limit test plays clients behind a proxy on loopback, each with its own address.
       TRUST_PROXY: "loopback",
       SHUTDOWN_TIMEOUT_MS: "20000",
+      // The hub bridge's sockets are logged at debug.
+      LOG_LEVEL: "debug",
     },
   });
   // Ready once both workers serve (the first may answer /healthz before the second listens).
@@ -69,6 +72,7 @@ interface LogLine {
   msg: string;
   requestId?: string;
   worker?: number;
+  hub?: string;
 }
 
 function logLines(): LogLine[] {
@@ -259,6 +263,36 @@ test("the same Next speaker form sent to both workers at once advances the queue
   const after = await channelNow(channel!);
   expect(after.speakers.find((speaker) => speaker.isSpeaking)?.displayName).toBe(next.displayName);
   expect(after.speakers).toHaveLength(2);
+});
+
+test("live updates negotiated on one worker open their socket on the other", async () => {
+  const session = await signInToConsole(consoleProcess.url, "admin");
+  const origin = new URL(consoleProcess.url).origin;
+  const opened = () => logLines().filter((line) => line.msg === "hub socket opened");
+  // The socket's connection is the next one the primary hands out: try until it went elsewhere.
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const negotiation = await send("/hubs/stationsHub/negotiate?negotiateVersion=1", {
+      method: "POST",
+      headers: withSession(session, { origin }),
+    });
+    expect(negotiation.status).toBe(200);
+    const { connectionToken } = JSON.parse(negotiation.body) as { connectionToken: string };
+    const openedBefore = opened().length;
+    const socket = new WebSocket(`${origin.replace("http", "ws")}/hubs/stationsHub?id=${connectionToken}`, {
+      headers: { cookie: session.cookie, origin },
+    });
+    const handshake = new Promise<string>((resolve, reject) => {
+      socket.once("message", (data: Buffer) => resolve(data.toString()));
+      socket.once("error", reject);
+    });
+    socket.once("open", () => socket.send(`${JSON.stringify({ protocol: "json", version: 1 })}\u001e`));
+    expect(await handshake).toBe("{}\u001e");
+    await expect.poll(() => opened().length).toBeGreaterThan(openedBefore);
+    const socketWorker = opened().at(-1)!.pid;
+    socket.close();
+    if (socketWorker !== negotiation.worker) return;
+  }
+  throw new Error("every socket opened on the worker that negotiated it");
 });
 
 test("the sign-in rate limit counts the attempts on both workers against one budget", async () => {
