@@ -1,6 +1,8 @@
 // The console's HTTP server: express with compression, static assets, security headers, the
 // live-update bridge and the Remix request handler — and, when no Manager is configured, the
-// built-in simulator and its development identity provider.
+// built-in simulator and its development identity provider. It serves alone, or as one of the
+// WEB_CONCURRENCY workers of server/main.ts.
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,6 +33,8 @@ import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
 import { openSharedStore } from "./server/store/open-store";
+import { clusterMetricsSource } from "./server/workers/cluster-metrics";
+import { announceReady } from "./server/workers/ready";
 
 interface ConsoleBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
@@ -122,8 +126,11 @@ async function main() {
     }),
   );
   // Without METRICS_TOKEN there is no such path: /metrics is the not-found page like any other.
-  if (config.metricsToken)
-    app.get("/metrics", answeredAs("metrics", metricsEndpoint(metrics.registry, config.metricsToken)));
+  // A worker answers with the sum of all workers (server/workers/cluster-metrics.ts).
+  if (config.metricsToken) {
+    const source = cluster.isWorker ? clusterMetricsSource(metrics.registry) : metrics.registry;
+    app.get("/metrics", answeredAs("metrics", metricsEndpoint(source, config.metricsToken)));
+  }
   app.use(answeredAs("static", staticAssets(join(process.cwd(), "public")), { quiet: true }));
   app.get(
     "/healthz",
@@ -245,6 +252,11 @@ async function main() {
     managerUrl = simulator.managerUrl;
     embeddedIdentity = { internalIssuer: simulator.identity.issuer, browserPath: identityMountPath };
     closeSimulator = () => simulator.close();
+    if (config.webConcurrency > 1)
+      logger.info(
+        { webConcurrency: config.webConcurrency },
+        "One process: the built-in simulator keeps its fleet in this process (WEB_CONCURRENCY applies with MANAGER_URL)",
+      );
     printDemoBanner(logger, config, port, simulator.managerUrl, simulator.controlsUrl);
   } else {
     managerUrl = config.managerUrl;
@@ -265,6 +277,7 @@ async function main() {
   };
   (await currentBuild()).entry.module.setRuntime(resolved);
   runtime = resolved;
+  announceReady();
 
   // A rolling restart loses nothing: not ready at once, serving on for the delay, then no new
   // connections, requests in flight finished (bounded), live sockets told to reconnect at once.

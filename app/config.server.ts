@@ -1,6 +1,7 @@
 // The console's configuration: read once from the environment, validated with zod, one clear
 // message per missing or malformed variable. `.env.example` documents every variable.
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import * as z from "zod";
 
 const booleanText = z
@@ -106,6 +107,13 @@ const EnvironmentSchema = z.object({
   METRICS_TOKEN: optional(z.string().trim().min(16, { error: "must be at least 16 characters (a long random value)" })),
   SHUTDOWN_DELAY_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
+  WEB_CONCURRENCY: optional(
+    z.coerce
+      .number({ error: "must be a number of worker processes" })
+      .int()
+      .min(1, { error: "must be at least 1" })
+      .max(64),
+  ),
 });
 
 export type IdentityConfig =
@@ -154,6 +162,11 @@ export interface ConsoleConfig {
   metricsToken: string | null;
   /** On SIGTERM: how long to go on serving (not ready) before closing, then how long requests in flight may take. */
   shutdown: { delayMs: number; timeoutMs: number };
+  /**
+   * Worker processes serving the one port (1: the process serves alone). With the built-in
+   * simulator the console always runs as one process (docs/decisions/045-workers.md).
+   */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -254,5 +267,6 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     logLevel: e.LOG_LEVEL ?? "info",
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS ?? 0, timeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000 },
+    webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
   };
 }

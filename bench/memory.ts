@@ -1,21 +1,34 @@
 // npm run bench:memory: only the bench's memory figures, in a minute instead of the full bench's
-// half hour — the console's RSS at idle and after 20 sessions load its routes, with the
-// simulator in its own process as in `npm run bench`. BENCH_STATIONS (100), BENCH_SECONDS (5 per
-// route). Figures are printed, never asserted.
+// half hour — the console's RSS (all its processes, and each: the primary and its workers) at
+// idle and after 20 sessions load its routes, with the simulator in its own process as in
+// `npm run bench`. BENCH_STATIONS (100), BENCH_SECONDS (5 per route). Figures are printed, never
+// asserted.
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { consoleCommand, startConsoleProcess, startSimulatorProcess } from "../tests/support/processes";
 import { measureRoute } from "./http-load";
+import { freePort } from "../e2e/support/own-console";
 
 const routes = ["/dashboard", "/stations", "/stations/MCS-0042", "/moderation/MCS-0043/1", "/appView"];
 const stations = Number(process.env.BENCH_STATIONS ?? 100);
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
-const simulator = await startSimulatorProcess({ stations, managerPort: 5380, identityPort: 5480 });
-const consoleProcess = await startConsoleProcess({ port: 3380, simulator });
+const simulator = await startSimulatorProcess({
+  stations,
+  managerPort: await freePort(),
+  identityPort: await freePort(),
+});
+const consoleProcess = await startConsoleProcess({ port: await freePort(), simulator });
+/** All of the console's processes (the primary and its workers) and each, the primary first. */
+const rss = () =>
+  `${consoleProcess.rssMegabytes()} MB (${consoleProcess
+    .rssPerProcess()
+    .map((entry) => entry.megabytes)
+    .join(" + ")})`;
 try {
   await settle();
-  const idle = consoleProcess.rssMegabytes();
+  await settle();
+  const idle = rss();
   const sessions: ConsoleSession[] = [];
   for (let session = 0; session < 20; session += 1) sessions.push(await signInToConsole(consoleProcess.url, "admin"));
   let requests = 0;
@@ -23,12 +36,12 @@ try {
     const load = await measureRoute(sessions, route, { concurrency: 20, durationMs, maxRequests: 20_000 });
     requests += load.requests + load.errors;
   }
-  const loaded = consoleProcess.rssMegabytes();
+  const loaded = rss();
   await settle();
-  const settled = consoleProcess.rssMegabytes();
-  console.log(`${consoleCommand()}, ${stations} stations`);
-  console.log(`  console RSS at idle: ${idle} MB`);
-  console.log(`  after ${requests} requests of 20 sessions: ${loaded} MB (${settled} MB two seconds later)`);
+  const settled = rss();
+  console.log(`${consoleCommand()}, ${stations} stations, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? "unset"}`);
+  console.log(`  console RSS at idle: ${idle}`);
+  console.log(`  after ${requests} requests of 20 sessions: ${loaded}; two seconds later ${settled}`);
 } finally {
   await consoleProcess.stop();
   await simulator.stop();

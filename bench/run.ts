@@ -13,12 +13,16 @@ import { dataUrlOf, measureRoute } from "./http-load";
 import { javaScriptPerRoute, totalCss } from "./js-bytes";
 import { lighthouseRoutes } from "./lighthouse";
 import { machineDescription, writeResults, type BenchResults } from "./report";
+import { compareWorkers } from "./workers";
+import { freePort } from "../e2e/support/own-console";
 
 const routes = ["/dashboard", "/stations", "/stations/MCS-0042", "/moderation/MCS-0043/1", "/appView"];
 const fleetSizes = (process.env.BENCH_FLEETS ?? "100,1000").split(",").map(Number);
 const secondsPerMeasurement = Number(process.env.BENCH_SECONDS ?? 5);
 const pushChanges = Number(process.env.BENCH_PUSH_CHANGES ?? 60);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** WEB_CONCURRENCY values compared on the largest fleet ("" to skip). */
+const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").filter(Boolean).map(Number);
 
 if (!existsSync("build/index.js") || process.env.BENCH_BUILD === "1") {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -30,6 +34,7 @@ const results: BenchResults = {
   machine: machineDescription(),
   consoleCommand: consoleCommand(),
   fleets: [],
+  workers: [],
   lighthouse: [],
   javaScript: javaScriptPerRoute(),
   css: totalCss(),
@@ -40,12 +45,21 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 const browser = await launchBrowser();
 try {
   for (const [index, stations] of fleetSizes.entries()) {
-    const simulator = await startSimulatorProcess({ stations, managerPort: 5390 + index, identityPort: 5490 + index });
-    const consoleProcess = await startConsoleProcess({ port: 3390 + index, simulator });
+    const simulator = await startSimulatorProcess({
+      stations,
+      managerPort: await freePort(),
+      identityPort: await freePort(),
+    });
+    // As production runs it: WEB_CONCURRENCY unset, one worker per CPU.
+    const consoleProcess = await startConsoleProcess({ port: await freePort(), simulator });
     try {
       await settle();
+      await settle();
       const idleRss = consoleProcess.rssMegabytes();
-      console.log(`— ${stations} stations: console idle at ${idleRss} MB; signing in 20 sessions…`);
+      const idleRssPerProcess = consoleProcess.rssPerProcess().map((entry) => entry.megabytes);
+      console.log(
+        `— ${stations} stations: console idle at ${idleRss} MB (per process ${idleRssPerProcess.join(" + ")}); signing in 20 sessions…`,
+      );
       const sessions: ConsoleSession[] = [];
       for (let session = 0; session < 20; session += 1)
         sessions.push(await signInToConsole(consoleProcess.url, "admin"));
@@ -56,6 +70,8 @@ try {
         burst: { updates: 0, revalidations: 0, maxPerSecond: 0 },
         idleRssMegabytes: idleRss,
         consoleRssMegabytes: 0,
+        idleRssPerProcess,
+        consoleRssPerProcess: [],
       };
       const window = { durationMs: secondsPerMeasurement * 1000 };
       for (const route of routes) {
@@ -83,13 +99,22 @@ try {
       fleet.burst = await revalidationsUnderBurst(browser, consoleProcess, sessions[1]!);
       console.log(`  burst: ${fleet.burst.revalidations} revalidations, max ${fleet.burst.maxPerSecond}/s`);
       fleet.consoleRssMegabytes = consoleProcess.rssMegabytes();
-      console.log(`  console after the load: ${fleet.consoleRssMegabytes} MB`);
+      fleet.consoleRssPerProcess = consoleProcess.rssPerProcess().map((entry) => entry.megabytes);
+      console.log(
+        `  console after the load: ${fleet.consoleRssMegabytes} MB (per process ${fleet.consoleRssPerProcess.join(" + ")})`,
+      );
       if (index === fleetSizes.length - 1 && lighthouseRuns > 0) {
         results.lighthouse = await lighthouseRoutes(consoleProcess.url, sessions[2]!, routes, lighthouseRuns);
         results.lighthouseStations = stations;
         results.lighthouseRuns = lighthouseRuns;
       }
       results.fleets.push(fleet);
+      await consoleProcess.stop();
+      if (index === fleetSizes.length - 1 && workerCounts.length > 0) {
+        console.log(`  /stations at 20 sessions by WEB_CONCURRENCY (${stations} stations):`);
+        results.workers = await compareWorkers(simulator, workerCounts, secondsPerMeasurement * 1000);
+        results.workersStations = stations;
+      }
     } finally {
       await consoleProcess.stop();
       await simulator.stop();

@@ -1,5 +1,6 @@
-// The production server compiled ahead of time: server.ts with server/, lib/ and what it uses of
-// app/ into build/server.js (ESM, every package left to node_modules), run with plain `node`;
+// The production server compiled ahead of time: server/main.ts (one process, or the primary of
+// WEB_CONCURRENCY workers), server.ts with server/, lib/ and what they use of app/ into
+// build/server.js (ESM, every package left to node_modules), run with plain `node`;
 // tsx stays for development and the standalone simulator. The built-in simulator is a chunk of
 // its own (build/server-chunks/), loaded only when MANAGER_URL is unset, so a console in front of
 // a real Manager never loads it or its packages (docs/decisions/018-graceful-shutdown-and-memory.md).
@@ -26,7 +27,7 @@ export async function buildServer(root = process.cwd()) {
   rmSync(join(outdir, "server-chunks"), { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { server: "server.ts" },
+    entryPoints: { server: "server/main.ts" },
     outdir,
     chunkNames: "server-chunks/[name]-[hash]",
     bundle: true,

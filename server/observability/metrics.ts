@@ -79,6 +79,9 @@ export function createMetrics(options: { processMetrics: boolean }) {
 
 export type ConsoleMetrics = ReturnType<typeof createMetrics>;
 
+/** What /metrics serves: this process's registry, or all workers' (server/workers/cluster-metrics.ts). */
+export type MetricsSource = Pick<Registry, "metrics" | "contentType">;
+
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Compares in constant time: equal-length digests, whatever the lengths of the inputs. */
@@ -88,7 +91,7 @@ export function isMetricsToken(authorization: string | undefined, token: string)
 }
 
 /** GET /metrics for whoever presents `Authorization: Bearer <METRICS_TOKEN>`; 401 for anyone else. */
-export function metricsEndpoint(registry: Registry, token: string): RequestHandler {
+export function metricsEndpoint(registry: MetricsSource, token: string): RequestHandler {
   return (request, response, next) => {
     if (!isMetricsToken(request.get("authorization"), token)) {
       response.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');

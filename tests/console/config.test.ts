@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "~/config.server";
 
@@ -40,6 +41,13 @@ describe("configuration", () => {
       timeoutMs: 30_000,
     });
     expect(problemsOf({ SHUTDOWN_TIMEOUT_MS: "soon", SHUTDOWN_DELAY_MS: "-1" })).toHaveLength(2);
+  });
+
+  it("reads WEB_CONCURRENCY, by default one worker per CPU", () => {
+    expect(parseConfig({}).webConcurrency).toBe(availableParallelism());
+    expect(parseConfig({ WEB_CONCURRENCY: "2" }).webConcurrency).toBe(2);
+    expect(problemsOf({ WEB_CONCURRENCY: "0" })).toEqual(["WEB_CONCURRENCY must be at least 1"]);
+    expect(problemsOf({ WEB_CONCURRENCY: "many" })).toEqual(["WEB_CONCURRENCY must be a number of worker processes"]);
   });
 
   it("names every malformed variable at once", () => {

@@ -11,6 +11,10 @@ export interface RunningProcess {
   pid: number;
   /** Resident memory of the process and its children (tsx's esbuild service, workers), in MB. */
   rssMegabytes(): number;
+  /** The same, process by process (a primary and its workers), in MB. */
+  rssPerProcess(): Array<{ pid: number; megabytes: number }>;
+  /** What it wrote to stdout so far (its log lines), when started with `captureOutput`. */
+  output(): string;
   /** Sends the process a signal (stop() sends SIGTERM and waits). */
   signal(signal: NodeJS.Signals): void;
   /** The process's exit code once it has ended (null when a signal ended it). */
@@ -37,15 +41,19 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-function treeRssKilobytes(pid: number): number {
-  let own = 0;
+function rssKilobytes(pid: number): number {
   try {
-    own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
   } catch {
     return 0;
   }
-  return own + childrenOf(pid).reduce((sum, child) => sum + treeRssKilobytes(child), 0);
 }
+
+function processTree(pid: number): number[] {
+  return [pid, ...childrenOf(pid).flatMap(processTree)];
+}
+
+const megabytes = (kilobytes: number) => Math.round(kilobytes / 1024);
 
 async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
@@ -64,6 +72,8 @@ async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs
 }
 
 function running(child: ChildProcess, url: string, cleanUp: () => void): RunningProcess {
+  let output = "";
+  child.stdout?.on("data", (part: Buffer) => (output += part.toString()));
   const exited = new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once("exit", (code) => resolve(code));
@@ -71,7 +81,9 @@ function running(child: ChildProcess, url: string, cleanUp: () => void): Running
   return {
     url,
     pid: child.pid!,
-    rssMegabytes: () => Math.round(treeRssKilobytes(child.pid!) / 1024),
+    rssMegabytes: () => megabytes(processTree(child.pid!).reduce((sum, pid) => sum + rssKilobytes(pid), 0)),
+    rssPerProcess: () => processTree(child.pid!).map((pid) => ({ pid, megabytes: megabytes(rssKilobytes(pid)) })),
+    output: () => output,
     signal: (signal) => child.kill(signal),
     exited,
     async stop() {
@@ -129,8 +141,10 @@ export interface ConsoleProcessOptions {
   reseed?: boolean;
   dataDirectory?: string;
   env?: Record<string, string>;
-  /** Receives what the console writes to stdout (its JSON log lines); otherwise it is dropped. */
+  /** Receives what the console writes to stdout (its JSON log lines) as it comes. */
   onOutput?: (text: string) => void;
+  /** Keep what it writes to stdout (its JSON log lines) for `output()`. */
+  captureOutput?: boolean;
 }
 
 const developmentClient = {
@@ -160,7 +174,8 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
   const compiled = existsSync(serverEntry);
   const child = spawn(process.execPath, compiled ? serverArguments : ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
-    stdio: ["ignore", options.onOutput ? "pipe" : "ignore", "inherit"],
+    // Unread, the console's log lines are dropped.
+    stdio: ["ignore", options.onOutput || options.captureOutput ? "pipe" : "ignore", "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",

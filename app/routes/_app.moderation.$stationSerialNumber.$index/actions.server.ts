@@ -26,6 +26,8 @@ import {
 import type { ModerationChannel } from "~/contract/moderation";
 import { problemTypes } from "~/contract/problems";
 import { setFlash } from "~/utils/flash.server";
+import { oneHolderAtATime } from "~/utils/one-holder-at-a-time.server";
+import { getRuntime } from "~/runtime.server";
 
 export const saveFailedKey = "moderation:settings.saveFailed";
 
@@ -85,22 +87,28 @@ async function takeNextSpeaker(context: IntentContext) {
   if (!seen.success) throw errorPage("notFound");
   const seenSpeaker = seen.data.seenSpeaker ?? null;
   const key = `${address.stationSerialNumber}/${address.index}`;
+  const { store, config } = getRuntime();
+  // In turn inside this process, and under the channel's lock across workers and instances:
+  // the read and the Next speaker call, each within the Manager timeout, fit in the lease.
+  const lease = { leaseMs: 2 * config.managerTimeoutMs + 5000 };
   try {
-    await oneAtATimePerChannel(key, async () => {
-      const channel = await requireModerationChannel(context, address);
-      if (isRepeatedNextSpeaker(seenSpeaker, channel.speakers)) {
-        await setFlash(request, { kind: "info", message: "moderation:queue.alreadyAdvanced" });
-        return;
-      }
-      const updated = await nextSpeaker(context.manager, channel);
-      const speaker = currentSpeaker(updated.speakers);
-      await setFlash(
-        request,
-        speaker
-          ? { kind: "success", message: "moderation:queue.nowSpeaking", values: { name: speaker.displayName } }
-          : { kind: "success", message: "moderation:queue.queueEmpty" },
-      );
-    });
+    await oneAtATimePerChannel(key, () =>
+      oneHolderAtATime(store.locks, `next-speaker:${key}`, lease, async () => {
+        const channel = await requireModerationChannel(context, address);
+        if (isRepeatedNextSpeaker(seenSpeaker, channel.speakers)) {
+          await setFlash(request, { kind: "info", message: "moderation:queue.alreadyAdvanced" });
+          return;
+        }
+        const updated = await nextSpeaker(context.manager, channel);
+        const speaker = currentSpeaker(updated.speakers);
+        await setFlash(
+          request,
+          speaker
+            ? { kind: "success", message: "moderation:queue.nowSpeaking", values: { name: speaker.displayName } }
+            : { kind: "success", message: "moderation:queue.queueEmpty" },
+        );
+      }),
+    );
   } catch (error) {
     if (!isManagerError(error)) throw error;
     return queueFailure(request, error, address);
