@@ -12,6 +12,9 @@ const chromiumPath =
 const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
 // Workers load this file again in their own process: they find the server's directory here.
 process.env.E2E_DATA_DIRECTORY = dataDirectory;
+// The partial-JS project blocks a random half of the build's scripts; a run names its seed in the
+// test's title, and PARTIAL_JS_SEED=<seed> blocks the same half again.
+process.env.PARTIAL_JS_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 
 export default defineConfig({
   testDir: "e2e",
@@ -41,12 +44,22 @@ export default defineConfig({
   projects: [
     // HTTP-level specs (security, robustness) need no browser and run once.
     { name: "api", testMatch: /\.api\.spec\.ts$/ },
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, testIgnore: /\.api\.spec\.ts$/ },
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
+      testIgnore: [/\.api\.spec\.ts$/, /\.partial-js\.spec\.ts$/],
+    },
     // Specs about a JavaScript-only comfort say so in their file name.
     {
       name: "nojs",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
-      testIgnore: [/\.js-only\.spec\.ts$/, /\.api\.spec\.ts$/],
+      testIgnore: [/\.js-only\.spec\.ts$/, /\.api\.spec\.ts$/, /\.partial-js\.spec\.ts$/],
+    },
+    // JavaScript partly loaded: the specs block some of the build's scripts themselves.
+    {
+      name: "partial-js",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
+      testMatch: /\.partial-js\.spec\.ts$/,
     },
   ],
   webServer: {

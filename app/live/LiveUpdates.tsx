@@ -119,7 +119,14 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
 
     async function startHub(entry: HubEntry, attempt: number) {
       if (entry.stopped) return;
-      const signalR = await import("@microsoft/signalr");
+      let signalR: typeof import("@microsoft/signalr");
+      try {
+        signalR = await import("@microsoft/signalr");
+      } catch {
+        // Its chunk did not load (blocked, lost): the page works on without live updates, says
+        // so, and tries again like a dropped hub (docs/decisions/046-javascript-partly-loaded.md).
+        return retryLater(entry, attempt);
+      }
       if (!entry.connection) {
         const connection = new signalR.HubConnectionBuilder()
           .withUrl(`/hubs/${entry.hub}`, {
@@ -169,12 +176,16 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
         // was down): ask once now, so the page is current from here on.
         coalescer.current?.notify();
       } catch {
-        if (entry.stopped) return;
-        entry.failed = true;
-        updateStatus(current);
-        const delay = retryDelaysMs[attempt] ?? recoveryIntervalMs;
-        entry.retryTimer = setTimeout(() => void startHub(entry, attempt + 1), delay);
+        retryLater(entry, attempt);
       }
+    }
+
+    function retryLater(entry: HubEntry, attempt: number) {
+      if (entry.stopped) return;
+      entry.failed = true;
+      updateStatus(current);
+      const delay = retryDelaysMs[attempt] ?? recoveryIntervalMs;
+      entry.retryTimer = setTimeout(() => void startHub(entry, attempt + 1), delay);
     }
 
     function stopHub(entry: HubEntry) {

@@ -2,7 +2,8 @@
 // as the role it names (`test.use({ role: "moderator" })`; "none" for signed out). Sign-in runs
 // once per role and worker through the real development identity provider. A test fails on any
 // uncaught page error or console error (a hydration mismatch shows as both), unless it names the
-// console errors it expects (`test.use({ expectedConsoleErrors: [/…/] })`), and on invalid markup
+// console errors or page errors it expects (`test.use({ expectedConsoleErrors: [/…/] })`,
+// `expectedPageErrors`), and on invalid markup (unless `checkMarkup: false`)
 // in any HTML page it received (html-validate, see ./markup.ts).
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { markupProblems } from "./markup";
@@ -74,14 +75,25 @@ const failedResource = /^Failed to load resource: /;
 const abortedRevalidation = /^AbortError: signal is aborted without reason$/;
 
 export const test = base.extend<
-  { role: Role; expectedConsoleErrors: RegExp[]; resetSimulator: void },
+  {
+    role: Role;
+    expectedConsoleErrors: RegExp[];
+    expectedPageErrors: RegExp[];
+    checkMarkup: boolean;
+    resetSimulator: void;
+  },
   { signedInStates: Map<DemoRole, Promise<StorageState>> }
 >({
   role: ["admin", { option: true }],
   expectedConsoleErrors: [[], { option: true }],
-  context: async ({ context, expectedConsoleErrors }, use) => {
+  expectedPageErrors: [[], { option: true }],
+  checkMarkup: [true, { option: true }],
+  context: async ({ context, expectedConsoleErrors, expectedPageErrors, checkMarkup }, use) => {
     const problems: string[] = [];
-    context.on("weberror", (error) => problems.push(`page error: ${error.error().message}`));
+    context.on("weberror", (error) => {
+      const { message } = error.error();
+      if (!expectedPageErrors.some((expected) => expected.test(message))) problems.push(`page error: ${message}`);
+    });
     context.on("console", (message) => {
       if (message.type() !== "error") return;
       const text = message.text();
@@ -95,6 +107,7 @@ export const test = base.extend<
     });
     const documents: Promise<{ url: string; html: string } | null>[] = [];
     context.on("response", (response) => {
+      if (!checkMarkup) return;
       const isPage =
         response.request().resourceType() === "document" && response.headers()["content-type"]?.startsWith("text/html");
       if (!isPage || (response.status() >= 300 && response.status() < 400)) return;

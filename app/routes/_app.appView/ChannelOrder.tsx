@@ -3,14 +3,19 @@
 // become draggable. Every move saves the whole order with UpdateChannelOrder.
 import { Card, Stack, Text, Title } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import type { AppViewChannel } from "./view.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { appViewIntent } from "./intents";
+import type SortableChannelListModule from "./SortableChannelList";
 
-const SortableChannelList = lazy(() => import("./SortableChannelList"));
+// Without its chunk (blocked, lost) the plain list stays: its buttons move channels without it
+// (docs/decisions/046-javascript-partly-loaded.md).
+const SortableChannelList = lazy(() =>
+  import("./SortableChannelList").catch(() => ({ default: PlainInsteadOfSortable })),
+);
 
 function PlainChannelList({
   channels,
@@ -30,6 +35,10 @@ function PlainChannelList({
       ))}
     </ol>
   );
+}
+
+function PlainInsteadOfSortable({ channels, total }: ComponentProps<typeof SortableChannelListModule>) {
+  return <PlainChannelList channels={channels} total={total} canSort />;
 }
 
 export function ChannelOrder({
