@@ -18,6 +18,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { fallbackLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
+import { PageTranslations } from "~/i18n/page-translations";
 import appStyles from "~/styles/app.css";
 import { cssVariablesResolver, theme } from "~/theme";
 import { observability } from "~/observability.server";
@@ -109,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Notifications position="top-right" autoClose={6000} limit={5} />
           {children}
         </MantineProvider>
+        <PageTranslations />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
