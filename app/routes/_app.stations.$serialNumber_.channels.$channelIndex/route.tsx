@@ -4,7 +4,9 @@
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
