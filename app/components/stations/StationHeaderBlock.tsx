@@ -11,7 +11,7 @@ import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { firmwareStatusKind } from "~/domain/firmware";
-import { stationTypes } from "~/contract/enums";
+import { stationTypes } from "~/contract/values";
 import { FirmwareStatusBadge } from "~/components/stations/FirmwareStatusBadge";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { StationHeader } from "~/components/stations/station-details";

@@ -28,7 +28,7 @@ import {
   tokenExpiryPresetKeys,
   type TokenExpiryPresetKey,
 } from "~/domain/tokens";
-import { tokenScopes } from "~/contract/enums";
+import { tokenScopes } from "~/contract/values";
 import { tokenNameMaxLength } from "~/contract/tokens";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { withSearchParams } from "~/utils/url";

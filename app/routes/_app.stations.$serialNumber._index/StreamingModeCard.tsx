@@ -10,7 +10,8 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
-import { useCaseModes, type UseCaseMode } from "~/contract/enums";
+import type { UseCaseMode } from "~/contract/enums";
+import { useCaseModes } from "~/contract/values";
 import { generalIntent } from "./intents";
 
 export interface StreamingMode {

@@ -23,7 +23,7 @@ import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { useStationAvailability } from "~/components/stations/station-details";
 import { displayName, toAuthorizationView, toChannelRow } from "~/components/stations/views";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
-import { stationTypes, useCaseModes } from "~/contract/enums";
+import { stationTypes, useCaseModes } from "~/contract/values";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { generalIntent } from "./intents";

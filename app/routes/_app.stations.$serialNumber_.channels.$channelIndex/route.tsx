@@ -27,7 +27,7 @@ import { stationAvailability } from "~/domain/station-state";
 import { errorPage } from "~/error-pages.server";
 import { getFirmwareInfo } from "~/manager/firmware.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
-import { useCaseModes } from "~/contract/enums";
+import { useCaseModes } from "~/contract/values";
 import { getStation } from "~/manager/stations.server";
 import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";

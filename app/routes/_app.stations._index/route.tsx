@@ -25,7 +25,7 @@ import {
 } from "~/components/stations/views";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
-import { stationSortKeys } from "~/contract/stations";
+import { stationSortKeys } from "~/contract/values";
 import { getStation, listStations } from "~/manager/stations.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
