@@ -70,6 +70,23 @@ export default tseslint.config(
     rules: forbid(simulator, iconIndex),
   },
   {
+    // Mantine's index makes every route's chunks carry every Mantine component any route uses.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/mantine-modules.d.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["@mantine/core", "@mantine/notifications"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "Import Mantine module by module: run `node scripts/mantine-imports.mjs` (decision 047).",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // The Manager's wire contract: shared by the console and the simulator, depending on nothing.
     files: ["app/contract/**"],
     rules: forbid(["^(~|\\.\\.)/", "The contract depends on nothing but zod and itself."]),

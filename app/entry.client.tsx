@@ -1,11 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
 import type { Router } from "@remix-run/router";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions, namespaces } from "~/i18n/config";
+import { fetchBackend } from "~/i18n/fetch-backend";
+import { readPageTranslations } from "~/i18n/page-translations";
 import { finishStepsWhoseRouteModuleFailed } from "~/utils/route-module-fallback.client";
 
 declare global {
@@ -16,15 +17,18 @@ declare global {
 }
 
 async function hydrate() {
-  // Every namespace at once: the files are small and cached, and no text flashes as a key.
+  const language = document.documentElement.lang || i18nOptions.fallbackLng;
+  // The page carries every namespace of its language, so no text flashes as a key and nothing
+  // is fetched before hydration; another language is fetched when the user picks it.
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(fetchBackend)
     .init({
       ...i18nOptions,
-      lng: document.documentElement.lang || i18nOptions.fallbackLng,
+      lng: language,
       ns: [...namespaces],
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      resources: { [language]: readPageTranslations() },
+      partialBundledLanguages: true,
     });
 
   startTransition(() => {

@@ -5,7 +5,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "~/i18n/config";
-import { i18next, resources } from "~/i18n/i18next.server";
+import { i18next, pageTranslationsText, resources } from "~/i18n/i18next.server";
+import { PageTranslationsProvider } from "~/i18n/page-translations";
 import { observability } from "~/observability.server";
 import { NonceProvider } from "~/utils/nonce";
 import { withoutReactPadding } from "~/utils/react-stream-padding.server";
@@ -51,9 +52,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-        </I18nextProvider>
+        <PageTranslationsProvider value={pageTranslationsText(language)}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+          </I18nextProvider>
+        </PageTranslationsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,7 +1,6 @@
 import mantineCoreStyles from "@mantine/core/styles.css";
 import mantineNotificationStyles from "@mantine/notifications/styles.css";
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { MantineProvider } from "#mantine/core/core/MantineProvider/MantineProvider.mjs";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
@@ -16,8 +15,10 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { LazyNotifications } from "~/components/LazyNotifications";
 import { fallbackLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
+import { PageTranslations } from "~/i18n/page-translations";
 import appStyles from "~/styles/app.css";
 import { cssVariablesResolver, theme } from "~/theme";
 import { observability } from "~/observability.server";
@@ -106,9 +107,10 @@ export function Layout({ children }: { children: ReactNode }) {
           forceColorScheme={colorScheme}
           getStyleNonce={() => nonce ?? ""}
         >
-          <Notifications position="top-right" autoClose={6000} limit={5} />
+          <LazyNotifications />
           {children}
         </MantineProvider>
+        <PageTranslations />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,9 @@
 // The Mantine theme. Colours from the spec (ci #003746, primary #0096d6); shades and text
 // colours chosen so every text and control reaches WCAG 2.2 AA contrast in light and dark mode
 // (the default theme does not: see ../shared/STACK.md, "Accessibility with Mantine 8").
-import { Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import type { CSSVariablesResolver, MantineColorsTuple } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { createTheme } from "#mantine/core/core/MantineProvider/create-theme/create-theme.mjs";
 
 const brand: MantineColorsTuple = [
   "#e0f5ff",

@@ -1,6 +1,7 @@
 // The signed-in account, as the console keeps it (administration.md §3: name, organizationName,
 // roles, tenantId) and how it is read from identity-provider claims.
-import { roles as knownRoles, type Role } from "~/contract/enums";
+import type { Role } from "~/contract/enums";
+import { roles as knownRoles } from "~/contract/values";
 
 export interface SessionUser {
   subject: string;

@@ -1,5 +1,6 @@
 // A channel's properties as short labels (moderation list, app view): text, never colour alone.
-import { Badge, Group } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { useTranslation } from "react-i18next";
 
 export interface ChannelPropertyFlags {

@@ -5,7 +5,12 @@
 // A confirmation a form submission asks for (the action answered "confirm first") passes `open`
 // and `cancelIntent`: the dialog then carries the submitted values, and cancelling posts them
 // back so nothing typed is lost — also without JavaScript.
-import { Box, Button, Stack, Text, Title, type ButtonProps } from "@mantine/core";
+import type { ButtonProps } from "@mantine/core";
+import { Box } from "#mantine/core/core/Box/Box.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, Link, useFormAction, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,13 @@
 // A server-driven table: sort headers, pages and page size are links and GET forms carrying the
 // state in the query string (DESIGN.md §4 "Tables"), so they work without JavaScript; with it
 // they are client navigations and the page-size choice applies on change.
-import { Button, Group, NativeSelect, Table, Text, TextInput, ActionIcon } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
+import { Table } from "#mantine/core/components/Table/Table.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
+import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~/components/icons";
 import type { ReactNode } from "react";

@@ -1,6 +1,13 @@
 // The spec's error pages (code, title, subtitle, message, action), rendered from what a loader
 // or action threw. Every action is a link or a form: they work without JavaScript.
-import { Button, Center, Code, Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Center } from "#mantine/core/components/Center/Center.mjs";
+import { Code } from "#mantine/core/components/Code/Code.mjs";
+import { Container } from "#mantine/core/components/Container/Container.mjs";
+import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {

@@ -1,7 +1,7 @@
 // The flash message of the last action: a banner in the page without JavaScript; once hydrated,
 // a notification that closes after 6000 ms (spec: error toast timeout).
-import { Alert } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { notifications } from "#mantine/notifications/notifications.store.mjs";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,8 @@
 // The listening app as its users will see it, in an iPhone frame (administration.md §2): the
 // channel list with the customization's logo and colours and 3 sample channels, and — when
 // onboarding screens exist — the first onboarding screen beside it (frame ratio 924 : 456).
-import { Box, Text } from "@mantine/core";
+import { Box } from "#mantine/core/core/Box/Box.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { IconHeadphones, IconLock } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { defaultColours, fontColourHex, isWhitish } from "~/domain/colours";

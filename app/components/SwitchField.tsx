@@ -2,7 +2,7 @@
 // input twice (a wrapping label that also has for=), which html-validate refuses. This is the
 // same control as plain markup: a checkbox with role="switch" inside its label, the track drawn
 // in CSS (app.css), the description tied to the input.
-import { Text } from "@mantine/core";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
 export function SwitchField({

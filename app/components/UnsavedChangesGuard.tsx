@@ -1,7 +1,10 @@
 // The unsaved-changes guard (JavaScript comfort, spec §2): leaving a page with unsaved changes
 // asks first (yes / cancel); closing the tab gets the browser's own prompt. Saving a form posts
 // to its own page and is never blocked.
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Modal } from "#mantine/core/components/Modal/Modal.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

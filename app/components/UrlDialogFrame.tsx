@@ -1,7 +1,10 @@
 // The frame of a dialog that is URL state (ConfirmDialog, the App view's overlays): rendered by
 // the server when its query parameter is set; with JavaScript focus stays inside and Escape goes
 // to the closing URL.
-import { Box, FocusTrap, Overlay, Paper } from "@mantine/core";
+import { Box } from "#mantine/core/core/Box/Box.mjs";
+import { FocusTrap } from "#mantine/core/components/FocusTrap/FocusTrap.mjs";
+import { Overlay } from "#mantine/core/components/Overlay/Overlay.mjs";
+import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
 import { useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 

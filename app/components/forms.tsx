@@ -1,7 +1,10 @@
 // Glue between conform and Mantine inputs, and the error summary every form shows at its top
 // (GOV.UK pattern: each message links to its field). Schemas hold locale keys as messages, so
 // one schema serves the server and the browser in any language; t() renders them here.
-import { Alert, Anchor, List, Text } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { List } from "#mantine/core/components/List/List.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 

@@ -3,9 +3,19 @@
 // which parses every answer with it, and the simulator, which builds every answer with it.
 // Decisions on shapes the spec does not show: docs/decisions/002-manager-wire-contract.md.
 import * as z from "zod";
+import { roles, tokenScopes } from "./values";
 
-/** 0 unknown, 1 MCS v1 (no longer supported, no audience mic), 2 MCS v2. */
-export const stationTypes = { unknown: 0, v1: 1, v2: 2 } as const;
+export {
+  roles,
+  stationTypes,
+  systemEventTypes,
+  tokenScopes,
+  updateStatus,
+  updateStatuses,
+  useCaseModes,
+} from "./values";
+export type { UpdateStatusName } from "./values";
+
 export const StationTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type StationType = z.infer<typeof StationTypeSchema>;
 
@@ -31,8 +41,6 @@ export type NetworkInterfaceType = z.infer<typeof NetworkInterfaceTypeSchema>;
 export const ConfigurationTypeSchema = z.enum(["Unknown", "Dynamic", "Static"]);
 export type ConfigurationType = z.infer<typeof ConfigurationTypeSchema>;
 
-/** The streaming mode; UpdateAudioMode sends its index. */
-export const useCaseModes = { assistiveListening: 0, audienceMicAndAssistiveListening: 1 } as const;
 export const UseCaseModeSchema = z.union([z.literal(0), z.literal(1)]);
 export type UseCaseMode = z.infer<typeof UseCaseModeSchema>;
 
@@ -57,53 +65,17 @@ export type LatencyMode = z.infer<typeof LatencyModeSchema>;
 export const OutputLevelSchema = z.enum(["Plus4dBu", "Minus10dBV"]);
 export type OutputLevel = z.infer<typeof OutputLevelSchema>;
 
-/** Firmware update status 0 to 15, by index. */
-export const updateStatuses = [
-  "Unknown",
-  "Current",
-  "Downloading",
-  "Verifying",
-  "Applying",
-  "Rebooting",
-  "Error",
-  "Rolledback",
-  "Resetting",
-  "Unpacking",
-  "UpdatingBootLoader",
-  "UpdatingKernel",
-  "DownloadingToManager",
-  "WaitingForDevice",
-  "UpdateFailed",
-  "RebootingAfterUpdate",
-] as const;
-export type UpdateStatusName = (typeof updateStatuses)[number];
 export const UpdateStatusSchema = z.number().int().min(0).max(15);
-export const updateStatus = Object.fromEntries(updateStatuses.map((name, index) => [name, index])) as {
-  [K in UpdateStatusName]: number;
-};
 
-/** 0 unknown, 1 info, 2 warning, 3 error. */
-export const systemEventTypes = { unknown: 0, info: 1, warning: 2, error: 3 } as const;
 export const SystemEventTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type SystemEventType = z.infer<typeof SystemEventTypeSchema>;
 
 export const ChangeActionSchema = z.enum(["Add", "Update", "Remove"]);
 export type ChangeAction = z.infer<typeof ChangeActionSchema>;
 
-export const roles = ["Admin", "Moderator", "Owner"] as const;
 export const RoleSchema = z.enum(roles);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** API token scopes, in the spec's order. */
-export const tokenScopes = [
-  "stations.read",
-  "channels.read",
-  "channels.write",
-  "channelAccess.read",
-  "channelAccess.write",
-  "channelSecurity.read",
-  "channelSecurity.write",
-] as const;
 export const TokenScopeSchema = z.enum(tokenScopes);
 export type TokenScope = z.infer<typeof TokenScopeSchema>;
 

@@ -4,6 +4,7 @@
 // Decisions on shapes the spec does not show: docs/decisions/002-manager-wire-contract.md.
 import * as z from "zod";
 import { StationTypeSchema, UseCaseModeSchema } from "./enums";
+import { stationSortKeys } from "./values";
 import {
   AudioEncoderSchema,
   AuthorizationSchema,
@@ -34,7 +35,7 @@ export const StationSchema = z.object({
 });
 export type Station = z.infer<typeof StationSchema>;
 
-export const stationSortKeys = ["name", "status", "firmwareVersion", "ip", "channelsInUse"] as const;
+export { stationSortKeys } from "./values";
 export const StationSortKeySchema = z.enum(stationSortKeys);
 export type StationSortKey = z.infer<typeof StationSortKeySchema>;
 export const SortDirectionSchema = z.enum(["asc", "desc"]);

@@ -1,7 +1,8 @@
 // Firmware rules (operations.md §3, §4): version ordering by up to four numeric parts, and what
 // a firmware update status means for the station.
 import { connectionBlockedReason, type ConnectionBlockedReason } from "~/domain/connection-state";
-import { updateStatus, updateStatuses, type ComputedState, type UpdateStatusName } from "~/contract/enums";
+import type { ComputedState } from "~/contract/enums";
+import { updateStatus, updateStatuses, type UpdateStatusName } from "~/contract/values";
 
 export const brokenRebootVersion = "6.0.3";
 

@@ -4,7 +4,8 @@
 import { connectionBlockedReason, type ConnectionBlockedReason } from "~/domain/connection-state";
 import { isBrokenReboot, isRebooting, isUpdating } from "~/domain/firmware";
 import type { Station } from "~/contract/stations";
-import { updateStatus, type ComputedState } from "~/contract/enums";
+import type { ComputedState } from "~/contract/enums";
+import { updateStatus } from "~/contract/values";
 
 /** The connection label keys (common:connectionStates.<state>): Running, Not Running, … */
 export function connectionStateLabelKey(state: ComputedState) {

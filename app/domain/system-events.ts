@@ -1,6 +1,7 @@
 // The system events panel (operations.md §3, §4, §9): newest first, a page at a time, topped up
 // when dismissals leave 6 or fewer and the Manager holds more.
-import { systemEventTypes, type SystemEventType } from "~/contract/enums";
+import type { SystemEventType } from "~/contract/enums";
+import { systemEventTypes } from "~/contract/values";
 
 /** How many events the panel shows at first, and how many more each "more events" adds. */
 export const systemEventPageSize = 10;

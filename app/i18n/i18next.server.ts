@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createCookie } from "@remix-run/node";
 import type { Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import { serializeTranslations } from "~/i18n/page-translations";
 import { fallbackLanguage, i18nOptions, namespaces, supportedLanguages, type Namespace } from "~/i18n/config";
 
 /** The language choice lives in a cookie so it works without JavaScript. */
@@ -21,6 +22,17 @@ function loadResources(): Resource {
 }
 
 export const resources = loadResources();
+
+/** Every namespace of one language, serialized once: each page carries it (page-translations.tsx). */
+const serialized = new Map<string, string>();
+export function pageTranslationsText(language: string): string {
+  let text = serialized.get(language);
+  if (text === undefined) {
+    text = serializeTranslations(resources[language] ?? resources[fallbackLanguage] ?? {});
+    serialized.set(language, text);
+  }
+  return text;
+}
 
 export const i18next = new RemixI18Next({
   detection: {

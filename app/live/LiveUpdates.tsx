@@ -1,7 +1,7 @@
 // Keeps the hubs the current page needs open (through the console's /hubs bridge, WebSockets
 // only) and turns their pushes into revalidation of the page's loaders: the Manager stays the
 // single source of truth (DESIGN.md §4, §9). JavaScript-only by nature.
-import { notifications } from "@mantine/notifications";
+import { notifications } from "#mantine/notifications/notifications.store.mjs";
 import { useFetchers, useMatches, useNavigation, useRevalidator } from "@remix-run/react";
 import type { HubConnection } from "@microsoft/signalr";
 import { useEffect, useRef } from "react";

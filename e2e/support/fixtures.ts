@@ -70,9 +70,10 @@ const failedResource = /^Failed to load resource: /;
 /**
  * Remix's single fetch logs the abort itself when a click interrupts a live-update revalidation
  * while its answer streams in (console.error in decodeViaTurboStream; remix-run/react-router
- * #14203). The router drops that revalidation by design and the user sees nothing.
+ * #14203). The router drops that revalidation by design and the user sees nothing. Chromium
+ * reports it with or without its stack, depending on when it lands.
  */
-const abortedRevalidation = /^AbortError: signal is aborted without reason$/;
+const abortedRevalidation = /^AbortError: signal is aborted without reason(\n\s+at |$)/;
 
 export const test = base.extend<
   {

@@ -1,7 +1,16 @@
 // The authenticated shell: sidebar (permanent from 1000 px, a drawer below — opened as URL state
 // ?nav=1 so it works without JavaScript), header with the page title, loading bar, reconnecting
 // spinner and personal menu, and the footer.
-import { ActionIcon, AppShell, Button, Divider, Group, Loader, NavLink, Progress, Text, Tooltip } from "@mantine/core";
+import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
+import { AppShell } from "#mantine/core/components/AppShell/AppShell.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Divider } from "#mantine/core/components/Divider/Divider.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
+import { NavLink } from "#mantine/core/components/NavLink/NavLink.mjs";
+import { Progress } from "#mantine/core/components/Progress/Progress.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Tooltip } from "#mantine/core/components/Tooltip/Tooltip.mjs";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import {
   IconApi,

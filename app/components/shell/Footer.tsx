@@ -1,6 +1,8 @@
 // Footer: the backend version and the legal pages on the accounts site. The spaces between the
 // links are for text browsers (a flex row ignores them).
-import { Anchor, Group, Text } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 
 export interface FooterLinks {

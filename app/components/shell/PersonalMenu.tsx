@@ -1,7 +1,15 @@
 // The personal menu: name, organization, role chips, profile and documentation links, colour
 // scheme, language and log out. A native <details> disclosure, so every entry is reachable
 // without JavaScript; with it, a click outside or Escape closes it.
-import { Anchor, Avatar, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Avatar } from "#mantine/core/components/Avatar/Avatar.mjs";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
+import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useClickOutside } from "@mantine/hooks";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { IconMoon, IconSun } from "~/components/icons";

@@ -1,7 +1,10 @@
 // Accept (serial number, both MAC addresses and the fingerprint to check) and Reject, as
 // URL-state confirmations (?confirm=accept&station=…). After a fingerprint mismatch the page
 // comes back with the refreshed fingerprint and says so.
-import { Alert, Code, Stack, Text } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Code } from "#mantine/core/components/Code/Code.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";

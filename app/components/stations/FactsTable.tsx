@@ -1,6 +1,7 @@
 // Read-only facts as a two-column table: a row header per label (screen readers announce it
 // with the value), with a caption naming the table.
-import { Table, type TableProps } from "@mantine/core";
+import type { TableProps } from "@mantine/core";
+import { Table } from "#mantine/core/components/Table/Table.mjs";
 import type { ReactNode } from "react";
 
 export type Fact = readonly [label: string, value: ReactNode];

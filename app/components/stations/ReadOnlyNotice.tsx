@@ -1,6 +1,9 @@
 // Why the page's settings cannot be changed right now (not running, updating, rebooting, …). A
 // station stuck in the 6.0.3 reboot is pointed to the Firmware tab, where the update that ends it is.
-import { Alert, Anchor, Stack, Text } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BlockedReason } from "~/domain/station-state";

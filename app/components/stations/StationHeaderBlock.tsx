@@ -1,10 +1,17 @@
 // The head of every station tab: breadcrumb, name, connection state, what the station is busy
 // with, the no-longer-supported notice for v1 stations, and the tabs.
-import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Breadcrumbs } from "#mantine/core/components/Breadcrumbs/Breadcrumbs.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { firmwareStatusKind } from "~/domain/firmware";
-import { stationTypes } from "~/contract/enums";
+import { stationTypes } from "~/contract/values";
 import { FirmwareStatusBadge } from "~/components/stations/FirmwareStatusBadge";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { StationHeader } from "~/components/stations/station-details";

@@ -1,6 +1,7 @@
 // The station details tabs as plain links styled as tabs (STACK.md: Mantine Tabs need
 // JavaScript for the keyboard): General, Network, Log, Firmware.
-import { Box, UnstyledButton } from "@mantine/core";
+import { Box } from "#mantine/core/core/Box/Box.mjs";
+import { UnstyledButton } from "#mantine/core/components/UnstyledButton/UnstyledButton.mjs";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SpacedGroup } from "~/components/SpacedGroup";

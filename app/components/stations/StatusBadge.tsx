@@ -1,6 +1,6 @@
 // A status as a small badge coloured by what it means: the one styling of the station state and
 // firmware status badges (as the spec writes them, not upper-cased; never shrunk in a row).
-import { Badge } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import type { ReactNode } from "react";
 
 export type StatusTone = "good" | "busy" | "attention" | "bad" | "neutral";

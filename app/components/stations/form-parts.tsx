@@ -3,19 +3,17 @@
 // and controls that say why they are disabled.
 import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  type ButtonProps,
-} from "@mantine/core";
+import type { ButtonProps } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
+import { Radio } from "#mantine/core/components/Radio/Radio.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

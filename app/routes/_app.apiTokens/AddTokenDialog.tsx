@@ -2,7 +2,15 @@
 // With JavaScript a preset fills in its days and typed days pick the matching preset.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Checkbox, Fieldset, Group, Input, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
+import { Fieldset } from "#mantine/core/components/Fieldset/Fieldset.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Input } from "#mantine/core/components/Input/Input.mjs";
+import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
+import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +28,7 @@ import {
   tokenExpiryPresetKeys,
   type TokenExpiryPresetKey,
 } from "~/domain/tokens";
-import { tokenScopes } from "~/contract/enums";
+import { tokenScopes } from "~/contract/values";
 import { tokenNameMaxLength } from "~/contract/tokens";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { withSearchParams } from "~/utils/url";

@@ -1,6 +1,14 @@
 // A token just created, with its access token — shown this once (the loader took it out of the
 // session). Without JavaScript the token is selectable text; with it, a copy button too.
-import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, Textarea, Tooltip } from "@mantine/core";
+import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { CopyButton } from "#mantine/core/components/CopyButton/CopyButton.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Textarea } from "#mantine/core/components/Textarea/Textarea.mjs";
+import { Tooltip } from "#mantine/core/components/Tooltip/Tooltip.mjs";
 import { Link } from "@remix-run/react";
 import { IconCheck, IconCopy } from "~/components/icons";
 import { useTranslation } from "react-i18next";

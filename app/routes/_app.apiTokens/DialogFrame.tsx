@@ -1,7 +1,8 @@
 // A titled dialog drawn by the server around a form: URL state or loader state, so it works
 // without JavaScript; the shared frame traps focus (first field marked data-autofocus, else the
 // first control) and sends Escape to `closeHref`.
-import { Stack, Title } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useId, type ReactNode } from "react";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 

@@ -1,6 +1,10 @@
 // The API tokens: Token ID, Name, Scopes, Expiration Date; expired tokens marked. A valid token
 // offers Revoke, an expired one only Delete (both confirmed as URL state).
-import { Badge, Code, Group, Table, Text } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Code } from "#mantine/core/components/Code/Code.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Table } from "#mantine/core/components/Table/Table.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { tokenParams } from "./token-form-schema";

@@ -1,6 +1,10 @@
 // API tokens (administration.md §2, §4, §5): the table, Add Token (the access token is shown
 // once, right after creating), revoke a valid token, delete an expired one.
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { IconPlus } from "~/components/icons";

@@ -1,6 +1,10 @@
 // The app's colours: background and highlight (picker and hex field each), the font colour, a
 // warning when the font colour is hard to read on the background, and reset to the defaults.
-import { Alert, Group, Radio, Stack, Title } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Radio } from "#mantine/core/components/Radio/Radio.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { ColourField } from "./ColourField";
 import type { CustomizationErrors } from "./draft-editing";

@@ -2,7 +2,11 @@
 // each button is a round trip that edits the draft on the server; with JavaScript the same
 // buttons edit it here, images upload on drop, the preview follows every change, and Save and
 // Undo wait for a change.
-import { Button, Grid, Stack, Text, Title } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Grid } from "#mantine/core/components/Grid/Grid.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { SwitchField } from "~/components/SwitchField";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { Form, useNavigation } from "@remix-run/react";

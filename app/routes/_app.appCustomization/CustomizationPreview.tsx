@@ -1,7 +1,9 @@
 // The phone preview panel, open by default and folded away with a native disclosure (works
 // without JavaScript). With JavaScript it shows the unsaved draft as it changes; without, the
 // saved state.
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { PhonePreview } from "~/components/PhonePreview";
 import { previewColour, type CustomizationDraft } from "~/domain/app-customization";

@@ -2,7 +2,12 @@
 // button sends it; so does any other button of the form); with JavaScript a Mantine Dropzone
 // that sends the file to the server at once, which checks it by its bytes and answers the
 // processed image or the field's message.
-import { Box, Button, Group, Input, Loader, Text } from "@mantine/core";
+import { Box } from "#mantine/core/core/Box/Box.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Input } from "#mantine/core/components/Input/Input.mjs";
+import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Dropzone } from "@mantine/dropzone";
 import { IconPhotoUp } from "~/components/icons";
 import { useState } from "react";

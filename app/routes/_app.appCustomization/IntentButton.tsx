@@ -1,6 +1,7 @@
 // A submit button carrying a customization intent: without JavaScript it posts the whole form
 // with that intent; with JavaScript it edits the draft in the browser instead.
-import { Button, type ButtonProps } from "@mantine/core";
+import type { ButtonProps } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
 import type { ReactNode } from "react";
 import { intentValue, type CustomizationIntent } from "./fields";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -1,6 +1,10 @@
 // The logo: PNG only, at least 50 × 50, resized to 200 × 100 on the server. Without a custom
 // logo the app shows its default one (and colours and onboarding wait for a logo).
-import { Group, Image, Stack, Text, Title } from "@mantine/core";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Image } from "#mantine/core/components/Image/Image.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { ImageInput } from "./ImageInput";
 import { IntentButton } from "./IntentButton";

@@ -1,7 +1,14 @@
 // One onboarding screen: headline (≤ 60), text (≤ 130), picture, and its place in the list
 // (move up, move down, delete) — each a submit button that edits the draft in the browser with
 // JavaScript and in the action without.
-import { Card, Group, Image, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Image } from "#mantine/core/components/Image/Image.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
+import { Textarea } from "#mantine/core/components/Textarea/Textarea.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { IconArrowDown, IconArrowUp, IconTrash } from "~/components/icons";
 import { useTranslation } from "react-i18next";

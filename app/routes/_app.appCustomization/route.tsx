@@ -2,7 +2,9 @@
 // font colour and onboarding screens, with the live phone preview. Pushes from the customization
 // hub reload the stored configuration.
 import dropzoneStyles from "@mantine/dropzone/styles.css";
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

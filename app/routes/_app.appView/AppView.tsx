@@ -1,7 +1,12 @@
 // The App view for Owners and Admins: the channel order, the stations with their channels,
 // the ungrouped channels and the phone preview (open by default, toggled by a link), with the
 // channel and QR code overlays as URL state.
-import { Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Grid } from "#mantine/core/components/Grid/Grid.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { IconDeviceMobile } from "~/components/icons";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,8 @@
 // Mute or unmute a channel's audience mic: a form that carries the state it asks for, so sending
 // it twice is harmless. The one control a Moderator has on the App view.
-import { Badge, Button, Group } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,10 @@
 // The channel order in the app. Without JavaScript (and until the drag-and-drop code has
 // loaded) a plain ordered list with up/down buttons and a position field; with it, the same rows
 // become draggable. Every move saves the whole order with UpdateChannelOrder.
-import { Card, Stack, Text, Title } from "@mantine/core";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

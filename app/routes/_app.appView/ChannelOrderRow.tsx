@@ -1,7 +1,13 @@
 // One channel in the order list: its position, name (opening the channel overlay), station and
 // group, properties, and the move controls — up/down buttons, and without JavaScript a position
 // field. Each control is a form posting the target position (harmless when sent twice).
-import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "~/components/icons";
 import type { ReactNode } from "react";

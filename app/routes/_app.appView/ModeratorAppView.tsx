@@ -1,6 +1,10 @@
 // The App view as a Moderator sees it: the channels with an audience mic and their mute
 // controls, nothing else (DESIGN.md §9).
-import { Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { AudienceMicToggle } from "./AudienceMicToggle";
 import type { AudienceMicChannel } from "./view.server";

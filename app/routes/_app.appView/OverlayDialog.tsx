@@ -1,7 +1,11 @@
 // An overlay as URL state (like ConfirmDialog, without a form): rendered by the server when its
 // query parameter is set, closed by a link that removes it. With JavaScript focus moves to its
 // close button.
-import { Button, CloseButton, Group, Stack, Title } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { CloseButton } from "#mantine/core/components/CloseButton/CloseButton.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,12 @@
 // The channel overlay (?channel=<id>) and the QR code overlay (?qr=<id>): URL state, so they
 // open without JavaScript and can be linked.
-import { Anchor, Button, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Image } from "#mantine/core/components/Image/Image.mjs";
+import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link, useLocation } from "@remix-run/react";
 import { IconDownload } from "~/components/icons";
 import { useTranslation } from "react-i18next";

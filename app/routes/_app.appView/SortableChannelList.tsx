@@ -18,7 +18,8 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon, Card } from "@mantine/core";
+import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { IconGripVertical } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";

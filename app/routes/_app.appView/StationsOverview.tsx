@@ -1,6 +1,12 @@
 // Every station with its channels: state and mode, each channel's position in the app, its
 // properties, the channel and QR code overlays, and the audience-mic mute control.
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link, useLocation } from "@remix-run/react";
 import { IconQrcode } from "~/components/icons";
 import type { ReactNode } from "react";

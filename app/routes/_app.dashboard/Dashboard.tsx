@@ -1,6 +1,11 @@
 // The dashboard: a welcome with the user's name, the active channel and station counts, and
 // the system events panel.
-import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { IconBroadcast, IconServer } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { SystemEventsPanel, type SystemEventsView } from "./SystemEventsPanel";

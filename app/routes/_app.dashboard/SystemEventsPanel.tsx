@@ -3,7 +3,14 @@
 // download, and more events by paging on the server. With JavaScript a dismissal hides the
 // event at once and, when 6 or fewer remain while the Manager holds more, the panel says it is
 // loading more (the revalidation after the dismissal brings them).
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import {
   IconAlertOctagon,

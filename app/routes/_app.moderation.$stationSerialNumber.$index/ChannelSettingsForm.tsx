@@ -3,7 +3,13 @@
 // keeps what the moderator typed and says "Something went wrong accepting the updated Data."
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Checkbox, Group, Stack, TextInput, Title } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";

@@ -1,5 +1,9 @@
 // Moderating one channel: heading, the speaker queue and the channel's moderation settings.
-import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { IconArrowLeft } from "~/components/icons";

@@ -2,7 +2,15 @@
 // the speaker the moderator saw), mute/unmute (carrying the target state) and clear (confirmed
 // first, as URL state) — and then who waits, in order. The actions come before the waiting list
 // so that on a 600 px kiosk Next speaker stays on the first screen however long the queue is.
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { List } from "#mantine/core/components/List/List.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconMicrophone, IconMicrophoneOff, IconPlayerTrackNext, IconTrash } from "~/components/icons";
 import { useTranslation } from "react-i18next";

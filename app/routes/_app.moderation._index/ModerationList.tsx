@@ -1,5 +1,9 @@
 // The moderation list: a sortable, searchable table of the channels to moderate.
-import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable, SearchForm, type Column } from "~/components/DataTable";

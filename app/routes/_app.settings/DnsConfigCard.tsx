@@ -3,7 +3,12 @@
 // no-op on the server), a confirmation as URL state, and a 2 s success state after saving.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Badge, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { SwitchField } from "~/components/SwitchField";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { IconCheck } from "~/components/icons";

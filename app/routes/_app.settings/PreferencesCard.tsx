@@ -1,7 +1,9 @@
 // Personal preferences on the settings page: the dark-mode switch, a form that sets the colour
 // scheme cookie (POST /preferences), so the server renders the right theme from the first byte.
 // Without JavaScript an Apply button submits it; with it, flipping the switch does.
-import { Button, Group, Text } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { SwitchField } from "~/components/SwitchField";
 import { Form, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

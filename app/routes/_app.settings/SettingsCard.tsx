@@ -1,5 +1,7 @@
 // A card of the settings page: a labelled section with its heading.
-import { Card, Stack, Title } from "@mantine/core";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import type { ReactNode } from "react";
 
 export function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {

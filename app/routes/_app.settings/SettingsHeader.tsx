@@ -1,5 +1,9 @@
 // The settings page's breadcrumb header: where the page sits, and its heading.
-import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Breadcrumbs } from "#mantine/core/components/Breadcrumbs/Breadcrumbs.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 

@@ -2,7 +2,8 @@
 // analog sensitivity with or without gain (and the maximum input level that gives), and latency
 // (Optimised or Manual; a warning below 150 ms).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Stack } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields } from "~/components/forms";

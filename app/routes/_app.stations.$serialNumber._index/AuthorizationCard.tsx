@@ -1,6 +1,9 @@
 // An unauthorized station's own page: its authorization state, the details to check, and
 // Accept / Reject with the same dialogs (and fingerprint-mismatch flow) as the stations list.
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";

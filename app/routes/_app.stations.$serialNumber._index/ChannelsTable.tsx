@@ -1,5 +1,7 @@
 // The station's channels, each linking to its channel details.
-import { Anchor, Table, Text } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Table } from "#mantine/core/components/Table/Table.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "~/components/stations/form-parts";

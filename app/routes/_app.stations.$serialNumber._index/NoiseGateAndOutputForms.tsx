@@ -1,7 +1,8 @@
 // The noise gate (threshold in dB; a warning above −40 dB while the audience mic is in use)
 // and the output settings (level and gain of the output the audience mic is heard on).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Stack } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "~/components/forms";

@@ -1,7 +1,10 @@
 // Reboot, remove and factory reset, each confirmed. Reboot and factory reset are disabled with
 // the reason while the station is not Connected, is updating or rebooting (reboot also on
 // firmware that cannot); Remove is offered in every state — a dead station is what it is for.
-import { Checkbox, Group, Stack, Text } from "@mantine/core";
+import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";

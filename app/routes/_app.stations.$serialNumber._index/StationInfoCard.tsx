@@ -1,7 +1,8 @@
 // The station's facts (model, serial number, type, status, firmware, addresses) and the rename
 // form (name required).
 import { getFormProps } from "@conform-to/react";
-import { Group, TextInput } from "@mantine/core";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";

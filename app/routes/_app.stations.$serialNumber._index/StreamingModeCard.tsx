@@ -1,12 +1,17 @@
 // The streaming mode: Assistive Listening, or Audience Mic & Assistive Listening (beta). A
 // change discards the channel and audio settings (confirmed); the station shows it is changing
 // modes until the call ends.
-import { Badge, Group, Loader, Stack, Text } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
-import { useCaseModes, type UseCaseMode } from "~/contract/enums";
+import type { UseCaseMode } from "~/contract/enums";
+import { useCaseModes } from "~/contract/values";
 import { generalIntent } from "./intents";
 
 export interface StreamingMode {

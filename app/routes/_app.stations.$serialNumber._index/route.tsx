@@ -4,7 +4,7 @@ import { dispatchIntent, type IntentTable } from "~/route-helpers/intents.server
 import type { GeneralIntent } from "./intents";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Stack } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -23,7 +23,7 @@ import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { useStationAvailability } from "~/components/stations/station-details";
 import { displayName, toAuthorizationView, toChannelRow } from "~/components/stations/views";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
-import { stationTypes, useCaseModes } from "~/contract/enums";
+import { stationTypes, useCaseModes } from "~/contract/values";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { generalIntent } from "./intents";

@@ -1,7 +1,12 @@
 // The station's firmware: current and latest version and the update status (any of the 0–15
 // statuses), with progress while it updates; the broken 6.0.3 reboot and a failed update are
 // explained. Live with JavaScript; without it the page is current on each load.
-import { Alert, Anchor, Group, Progress, Stack, Text } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Progress } from "#mantine/core/components/Progress/Progress.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FactsTable } from "~/components/stations/FactsTable";

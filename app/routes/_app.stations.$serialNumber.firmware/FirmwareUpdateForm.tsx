@@ -2,7 +2,13 @@
 // and the warning that an update cannot be stopped and the station stays online until it
 // reboots. Disabled with the reason while the station cannot update.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Radio } from "#mantine/core/components/Radio/Radio.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, useFieldError } from "~/components/forms";

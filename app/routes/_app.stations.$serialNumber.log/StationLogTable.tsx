@@ -1,5 +1,6 @@
 // The Log tab: the station's recent system events from the Manager, newest first, paged.
-import { Badge, Text } from "@mantine/core";
+import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "~/components/DataTable";
 import type { SystemEventType } from "~/contract/enums";

@@ -3,7 +3,9 @@
 // (docs/decisions/022-station-log-tab.md). New events arrive live with JavaScript.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";

@@ -1,7 +1,8 @@
 // DNS discovery: the station finds its Manager by DNS, or uses a fixed manager IP (required and
 // a valid IPv4 address when discovery is off).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Stack, TextInput } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields, textFieldProps, useFieldError } from "~/components/forms";

@@ -2,7 +2,11 @@
 // MAC address and the live address, and the settings — dynamic or static, IP, netmask, gateway,
 // DNS 1–3, search domains (one comma-separated field) and FQDN.
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";

@@ -3,7 +3,7 @@
 // station removed meanwhile shows the station-not-found page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { Stack } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { StationHeaderBlock } from "~/components/stations/StationHeaderBlock";

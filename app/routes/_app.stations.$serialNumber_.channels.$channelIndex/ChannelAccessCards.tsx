@@ -1,7 +1,12 @@
 // Access to the channel: its channel ID and a new one on request (listeners must rejoin; a new
 // QR code and channel ID after saving), the QR code to show and download (SVG, PNG), and the
 // test tone (only after saving, after a warning).
-import { Button, Code, Group, Image, Stack, Text } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Code } from "#mantine/core/components/Code/Code.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Image } from "#mantine/core/components/Image/Image.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";

@@ -2,7 +2,9 @@
 // heard on (required while the mic is on), and the audio input (only valid left/right pairs).
 // Saving asks first: the channel's listeners must rejoin (operations.md §4).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Checkbox, Stack, TextInput } from "@mantine/core";
+import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";

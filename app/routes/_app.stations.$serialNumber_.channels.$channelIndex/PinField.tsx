@@ -1,7 +1,9 @@
 // The PIN: one numeric field on the server render (works without JavaScript), six one-digit
 // boxes once hydrated, following the spec's focus rules (app/domain/pin.ts).
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
-import { Group, Input, TextInput } from "@mantine/core";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Input } from "#mantine/core/components/Input/Input.mjs";
+import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { textFieldProps, useFieldError } from "~/components/forms";

@@ -1,6 +1,7 @@
 // The channel PIN: exactly 6 digits, or no PIN. Saving asks first: listeners must rejoin.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Stack, Text } from "@mantine/core";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields } from "~/components/forms";

@@ -1,6 +1,10 @@
 // Rejected stations are hidden from the list; clearing lets them come back once they are
 // rebooted (operations.md §4). With none rejected there is nothing to say or clear: no card.
-import { Button, Card, Group, Text, Title } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Card } from "#mantine/core/components/Card/Card.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { stationsListIntent } from "./intents";

@@ -1,6 +1,8 @@
 // The stations list (operations.md §2): Station, Status, Firmware Version, IP (control and
 // streaming), Channels in Use, and Accept / Reject for unauthorized stations.
-import { Button, Stack, Text } from "@mantine/core";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";

@@ -3,7 +3,9 @@
 // the rejected-stations card.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Group, Stack, Title } from "@mantine/core";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
@@ -23,7 +25,7 @@ import {
 } from "~/components/stations/views";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
-import { stationSortKeys } from "~/contract/stations";
+import { stationSortKeys } from "~/contract/values";
 import { getStation, listStations } from "~/manager/stations.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";

@@ -1,6 +1,13 @@
 // /login is the landing page (its sign-in button is a plain form) and the identity provider's
 // redirect target (code + state, or an error code to handle as administration.md §4 says).
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Center } from "#mantine/core/components/Center/Center.mjs";
+import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";

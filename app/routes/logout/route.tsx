@@ -2,7 +2,14 @@
 // given, e.g. from the 403 page's "try to log in again"). A GET — a link or a meta refresh on
 // another site, a prefetch — only asks: a small page whose button posts the same form
 // (docs/decisions/007-security.md, issue 11).
-import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
+import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { Center } from "#mantine/core/components/Center/Center.mjs";
+import { Group } from "#mantine/core/components/Group/Group.mjs";
+import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
+import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
+import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
