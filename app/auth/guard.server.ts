@@ -92,7 +92,12 @@ export async function requireUser(request: Request, action?: PermissionAction): 
 
 /** Throws the 403 page unless the user may do the action. */
 export function requirePermission(request: Request, user: SessionUser, action: PermissionAction) {
-  if (!can(user, action)) throw errorPage("forbidden", { redirectTo: currentPath(request) });
+  requireAnyPermission(request, user, [action]);
+}
+
+/** Refuses a user allowed none of `actions` (a screen's action, before its body is read). */
+export function requireAnyPermission(request: Request, user: SessionUser, actions: readonly PermissionAction[]) {
+  if (!actions.some((action) => can(user, action))) throw errorPage("forbidden", { redirectTo: currentPath(request) });
 }
 
 /** Signs out (ends the server session) and sends the browser to sign in again. */

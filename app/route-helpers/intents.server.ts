@@ -5,8 +5,8 @@
 // intent without a permission, or a table without one of the screen's intents, does not
 // type-check; an intent the table does not know is answered like an unknown page.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requirePermission, requireUser, type SignedInContext } from "~/auth/guard.server";
-import { can, type PermissionAction } from "~/domain/permissions";
+import { requireAnyPermission, requirePermission, requireUser, type SignedInContext } from "~/auth/guard.server";
+import type { PermissionAction } from "~/domain/permissions";
 import { errorPage } from "~/error-pages.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -31,9 +31,8 @@ export async function dispatchIntent<Intent extends string, Answer>(
   table: IntentTable<Intent, Answer>,
 ): Promise<Answer> {
   const signedIn = await requireUser(request);
-  const allowed = Object.values<IntentRoute<Answer>>(table).map((route) => route.permission);
-  if (!allowed.some((permission) => can(signedIn.user, permission)))
-    requirePermission(request, signedIn.user, allowed[0]);
+  const screenPermissions = Object.values<IntentRoute<Answer>>(table).map((route) => route.permission);
+  requireAnyPermission(request, signedIn.user, screenPermissions);
   const formData = await readFormData(request);
   return runIntent({ ...signedIn, intent: String(formData.get("intent")), request, params, formData }, table);
 }
