@@ -5,6 +5,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { DataTable, type Column } from "~/components/DataTable";
+import { PlainStack, PlainText } from "~/components/plain";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { StationRow } from "~/components/stations/views";
@@ -12,13 +13,13 @@ import type { TableState } from "~/utils/table-state";
 
 function IpAddresses({ row }: { row: StationRow }) {
   const { t } = useTranslation("stations");
-  if (!row.controlIp && !row.streamingIp) return <Text size="sm">—</Text>;
-  if (row.controlIp === row.streamingIp) return <Text size="sm">{row.controlIp}</Text>;
+  if (!row.controlIp && !row.streamingIp) return <PlainText size="sm">—</PlainText>;
+  if (row.controlIp === row.streamingIp) return <PlainText size="sm">{row.controlIp}</PlainText>;
   return (
-    <Stack gap={0}>
-      <Text size="sm">{t("list.controlIp", { ip: row.controlIp || "—" })}</Text>
-      <Text size="sm">{t("list.streamingIp", { ip: row.streamingIp || "—" })}</Text>
-    </Stack>
+    <PlainStack gap={0}>
+      <PlainText size="sm">{t("list.controlIp", { ip: row.controlIp || "—" })}</PlainText>
+      <PlainText size="sm">{t("list.streamingIp", { ip: row.streamingIp || "—" })}</PlainText>
+    </PlainStack>
   );
 }
 
@@ -74,14 +75,14 @@ export function StationsTable({
       sortable: true,
       isRowHeader: true,
       render: (row) => (
-        <Stack gap={0}>
+        <PlainStack gap={0}>
           <Link to={`/stations/${encodeURIComponent(row.serialNumber)}`}>{row.name ?? row.serialNumber}</Link>
           {row.name ? (
-            <Text size="xs" c="dimmed">
+            <PlainText size="xs" dimmed>
               {row.serialNumber}
-            </Text>
+            </PlainText>
           ) : null}
-        </Stack>
+        </PlainStack>
       ),
     },
     {
