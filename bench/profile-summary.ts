@@ -2,14 +2,15 @@
 // package (node_modules/<package>, the app's own build, Node's internals). Reads the .cpuprofile
 // files that `node --cpu-prof` writes; used for docs/decisions/048-render-cost.md.
 //   tsx bench/profile-summary.ts <file.cpuprofile | directory> [top=20]
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 interface CpuProfile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -31,9 +32,20 @@ function shortUrl(url: string) {
   return url.replace(/^file:\/\/.*?\/(build|app|server)\//, "$1/");
 }
 
-function selfTimes(profile: CpuProfile) {
+interface Window {
+  fromMicroseconds: number;
+  toMicroseconds: number;
+}
+
+function selfTimes(profile: CpuProfile, window?: Window) {
   const byNode = new Map<number, number>();
-  profile.samples.forEach((id, index) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (window && (at < window.fromMicroseconds || at > window.toMicroseconds)) return;
+    byNode.set(id, (byNode.get(id) ?? 0) + delta);
+  });
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const functions = new Map<string, number>();
   const packages = new Map<string, number>();
@@ -70,9 +82,13 @@ if (process.argv[1]?.endsWith("profile-summary.ts")) {
   const [path, topArgument] = process.argv.slice(2);
   if (!path) throw new Error("usage: tsx bench/profile-summary.ts <file.cpuprofile | directory> [top]");
   const top = Number(topArgument ?? 20);
+  // bench/render-cost.ts leaves the window of its requests next to the profile.
+  const windowFile = statSync(path).isDirectory() ? join(path, "window.json") : join(dirname(path), "window.json");
+  const window = existsSync(windowFile) ? (JSON.parse(readFileSync(windowFile, "utf8")) as Window) : undefined;
   for (const file of files(path)) {
-    const { functions, packages, total } = selfTimes(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
-    console.log(`${file}: ${(total / 1000).toFixed(0)} ms of CPU (idle excluded)\n`);
+    const { functions, packages, total } = selfTimes(JSON.parse(readFileSync(file, "utf8")) as CpuProfile, window);
+    const within = window ? ", within the requests' window" : "";
+    console.log(`${file}: ${(total / 1000).toFixed(0)} ms of samples (idle excluded${within})\n`);
     console.log(table(`Top ${top} functions by self time`, functions, total, top));
     console.log("");
     console.log(table("Self time by package", packages, total, 12).replace("| function |", "| package |"));

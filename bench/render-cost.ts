@@ -4,8 +4,8 @@
 // BENCH_PROFILE_REQUESTS times and leaves its profile there (read it with bench/profile-summary.ts).
 // BENCH_ROUTES (comma-separated), BENCH_STATIONS (1000), BENCH_REQUESTS (200 per route), BENCH_CONSOLE_PORT (3395),
 // BENCH_SIMULATOR_PORT (5395, and the next port for its identity provider).
-import { mkdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { startConsoleProcess, startSimulatorProcess, type SimulatorProcess } from "../tests/support/processes";
 import { dataUrlOf } from "./http-load";
@@ -82,7 +82,13 @@ async function profile(simulator: SimulatorProcess, directory: string) {
   });
   try {
     const session = await signInToConsole(consoleProcess.url, "admin");
+    for (let warmup = 0; warmup < 20; warmup += 1) await timed(session, "/stations");
+    // The profile's clock is the system's monotonic clock, as hrtime is: the summary counts only
+    // the samples of this window, not the start-up and the sign-in.
+    const from = Number(process.hrtime.bigint() / 1000n);
     for (let request = 0; request < profileRequests; request += 1) await timed(session, "/stations");
+    const to = Number(process.hrtime.bigint() / 1000n);
+    writeFileSync(join(directory, "window.json"), JSON.stringify({ fromMicroseconds: from, toMicroseconds: to }));
   } finally {
     await consoleProcess.stop();
   }

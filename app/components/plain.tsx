@@ -8,7 +8,7 @@
 import type { CSSProperties, ReactNode } from "react";
 
 /** A row of a `<Table striped highlightOnHover>` (DataTable's table). */
-export function TableRow({ children }: { children: ReactNode }) {
+export function TableRow({ children }: { children?: ReactNode }) {
   return (
     <tr className="m_4e7aa4fd mantine-Table-tr" data-with-row-border="true" data-striped="odd" data-hover="true">
       {children}
@@ -45,7 +45,7 @@ const stackStyles = {
 } as Record<0 | 4, CSSProperties>;
 
 /** `<Stack gap={0}>` or `<Stack gap={4}>`. */
-export function PlainStack({ gap, children }: { gap: 0 | 4; children: ReactNode }) {
+export function PlainStack({ gap, children }: { gap: 0 | 4; children?: ReactNode }) {
   return (
     <div style={stackStyles[gap]} className="m_6d731127 mantine-Stack-root">
       {children}
@@ -73,7 +73,7 @@ export function PlainText({
   size: TextSize;
   dimmed?: boolean;
   id?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <p
@@ -111,7 +111,7 @@ const visibleOverflow: CSSProperties = { overflow: "visible" };
  * `<Badge color radius="sm" style={{ textTransform: "none", flexShrink: 0 }}>` under the app's
  * theme (overflow visible): `variant="light"`, or `variant="default"` for gray.
  */
-export function PlainBadge({ color, children }: { color: BadgeColor; children: ReactNode }) {
+export function PlainBadge({ color, children }: { color: BadgeColor; children?: ReactNode }) {
   return (
     <div
       style={badgeStyles[color]}

@@ -2,17 +2,19 @@
 // streaming), Channels in Use, and Accept / Reject for unauthorized stations.
 import { Button, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { DataTable, type Column } from "~/components/DataTable";
 import { PlainStack, PlainText } from "~/components/plain";
 import { SpacedGroup } from "~/components/SpacedGroup";
-import { StationStateBadge } from "~/components/stations/StationStateBadge";
+import { StationStateBadgeLabelled } from "~/components/stations/StationStateBadge";
+import { connectionStateLabelKey } from "~/domain/station-state";
 import type { StationRow } from "~/components/stations/views";
 import type { TableState } from "~/utils/table-state";
 
-function IpAddresses({ row }: { row: StationRow }) {
-  const { t } = useTranslation("stations");
+/** A function, not a component: one `useTranslation` for the table instead of one per row. */
+function ipAddresses(row: StationRow, t: TFunction<"stations">) {
   if (!row.controlIp && !row.streamingIp) return <PlainText size="sm">—</PlainText>;
   if (row.controlIp === row.streamingIp) return <PlainText size="sm">{row.controlIp}</PlainText>;
   return (
@@ -68,6 +70,7 @@ export function StationsTable({
   canAuthorize: boolean;
 }) {
   const { t } = useTranslation("stations");
+  const { t: tCommon } = useTranslation();
   const columns: Column<StationRow>[] = [
     {
       key: "name",
@@ -89,7 +92,12 @@ export function StationsTable({
       key: "status",
       label: t("list.columns.status"),
       sortable: true,
-      render: (row) => <StationStateBadge state={row.computedState} />,
+      render: (row) => (
+        <StationStateBadgeLabelled
+          state={row.computedState}
+          label={tCommon(connectionStateLabelKey(row.computedState))}
+        />
+      ),
     },
     {
       key: "firmwareVersion",
@@ -97,7 +105,7 @@ export function StationsTable({
       sortable: true,
       render: (row) => row.firmwareVersion,
     },
-    { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => <IpAddresses row={row} /> },
+    { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => ipAddresses(row, t) },
     {
       key: "channelsInUse",
       label: t("list.columns.channelsInUse"),
