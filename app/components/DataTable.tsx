@@ -12,6 +12,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { RowHeaderCell, TableCell, TableRow } from "~/components/plain";
 import { dialogParams, withSearchParams } from "~/utils/url";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
 
@@ -244,25 +245,24 @@ export function DataTable<Row>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {/* Plain rows and cells with Mantine's markup: a page of rows repeats them hundreds of times. */}
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+              <TableRow>
+                <TableCell colSpan={columns.length}>
                   <Text c="dimmed">{emptyText ?? t("dataTable.noEntries")}</Text>
-                </Table.Td>
-              </Table.Tr>
+                </TableCell>
+              </TableRow>
             ) : (
               rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <TableRow key={rowKey(row)}>
                   {columns.map((column) =>
                     column.isRowHeader ? (
-                      <Table.Th key={column.key} scope="row" fw={400}>
-                        {column.render(row)}
-                      </Table.Th>
+                      <RowHeaderCell key={column.key}>{column.render(row)}</RowHeaderCell>
                     ) : (
-                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                      <TableCell key={column.key}>{column.render(row)}</TableCell>
                     ),
                   )}
-                </Table.Tr>
+                </TableRow>
               ))
             )}
           </Table.Tbody>

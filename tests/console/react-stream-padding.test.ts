@@ -50,4 +50,15 @@ describe("React's stream padding", () => {
     stream.end(Buffer.from("b"));
     expect(await result).toEqual(Buffer.concat([chunk, Buffer.from("b")]));
   });
+
+  it("passes React's 2 KB pieces on in fewer, larger chunks, and the last one without waiting for more", async () => {
+    const stream = withoutReactPadding(16 * 1024);
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    for (let piece = 0; piece < 20; piece += 1) stream.write(Buffer.alloc(2048, "a"));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks.map((chunk) => chunk.length)).toEqual([16 * 1024, 16 * 1024, 4 * 2048]);
+    stream.end();
+  });
 });

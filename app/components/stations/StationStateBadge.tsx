@@ -14,7 +14,15 @@ const tones: Record<ComputedState, StatusTone> = {
   Unknown: "neutral",
 };
 
+/**
+ * The badge with its label already translated: a list passes the label from its own `t`, since a
+ * `useTranslation` per row was a tenth of a /stations render (docs/decisions/048-render-cost.md).
+ */
+export function StationStateBadgeLabelled({ state, label }: { state: ComputedState; label: string }) {
+  return <StatusBadge tone={tones[state]}>{label}</StatusBadge>;
+}
+
 export function StationStateBadge({ state }: { state: ComputedState }) {
   const { t } = useTranslation();
-  return <StatusBadge tone={tones[state]}>{t(connectionStateLabelKey(state))}</StatusBadge>;
+  return <StationStateBadgeLabelled state={state} label={t(connectionStateLabelKey(state))} />;
 }

@@ -1,22 +1,19 @@
 // A status as a small badge coloured by what it means: the one styling of the station state and
-// firmware status badges (as the spec writes them, not upper-cased; never shrunk in a row).
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+// firmware status badges (as the spec writes them, not upper-cased; never shrunk in a row). A
+// plain element with Mantine's Badge markup: it repeats in every row of long lists.
 import type { ReactNode } from "react";
+import { PlainBadge, type BadgeColor } from "~/components/plain";
 
 export type StatusTone = "good" | "busy" | "attention" | "bad" | "neutral";
 
-const tones: Record<StatusTone, { color: string; variant: "light" | "default" }> = {
-  good: { color: "green", variant: "light" },
-  busy: { color: "violet", variant: "light" },
-  attention: { color: "orange", variant: "light" },
-  bad: { color: "red", variant: "light" },
-  neutral: { color: "gray", variant: "default" },
+const tones: Record<StatusTone, BadgeColor> = {
+  good: "green",
+  busy: "violet",
+  attention: "orange",
+  bad: "red",
+  neutral: "gray",
 };
 
 export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
-  return (
-    <Badge {...tones[tone]} radius="sm" style={{ textTransform: "none", flexShrink: 0 }}>
-      {children}
-    </Badge>
-  );
+  return <PlainBadge color={tones[tone]}>{children}</PlainBadge>;
 }

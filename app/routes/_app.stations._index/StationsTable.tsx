@@ -4,23 +4,26 @@ import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { DataTable, type Column } from "~/components/DataTable";
+import { PlainStack, PlainText } from "~/components/plain";
 import { SpacedGroup } from "~/components/SpacedGroup";
-import { StationStateBadge } from "~/components/stations/StationStateBadge";
+import { StationStateBadgeLabelled } from "~/components/stations/StationStateBadge";
+import { connectionStateLabelKey } from "~/domain/station-state";
 import type { StationRow } from "~/components/stations/views";
 import type { TableState } from "~/utils/table-state";
 
-function IpAddresses({ row }: { row: StationRow }) {
-  const { t } = useTranslation("stations");
-  if (!row.controlIp && !row.streamingIp) return <Text size="sm">—</Text>;
-  if (row.controlIp === row.streamingIp) return <Text size="sm">{row.controlIp}</Text>;
+/** A function, not a component: one `useTranslation` for the table instead of one per row. */
+function ipAddresses(row: StationRow, t: TFunction<"stations">) {
+  if (!row.controlIp && !row.streamingIp) return <PlainText size="sm">—</PlainText>;
+  if (row.controlIp === row.streamingIp) return <PlainText size="sm">{row.controlIp}</PlainText>;
   return (
-    <Stack gap={0}>
-      <Text size="sm">{t("list.controlIp", { ip: row.controlIp || "—" })}</Text>
-      <Text size="sm">{t("list.streamingIp", { ip: row.streamingIp || "—" })}</Text>
-    </Stack>
+    <PlainStack gap={0}>
+      <PlainText size="sm">{t("list.controlIp", { ip: row.controlIp || "—" })}</PlainText>
+      <PlainText size="sm">{t("list.streamingIp", { ip: row.streamingIp || "—" })}</PlainText>
+    </PlainStack>
   );
 }
 
@@ -69,6 +72,7 @@ export function StationsTable({
   canAuthorize: boolean;
 }) {
   const { t } = useTranslation("stations");
+  const { t: tCommon } = useTranslation();
   const columns: Column<StationRow>[] = [
     {
       key: "name",
@@ -76,21 +80,26 @@ export function StationsTable({
       sortable: true,
       isRowHeader: true,
       render: (row) => (
-        <Stack gap={0}>
+        <PlainStack gap={0}>
           <Link to={`/stations/${encodeURIComponent(row.serialNumber)}`}>{row.name ?? row.serialNumber}</Link>
           {row.name ? (
-            <Text size="xs" c="dimmed">
+            <PlainText size="xs" dimmed>
               {row.serialNumber}
-            </Text>
+            </PlainText>
           ) : null}
-        </Stack>
+        </PlainStack>
       ),
     },
     {
       key: "status",
       label: t("list.columns.status"),
       sortable: true,
-      render: (row) => <StationStateBadge state={row.computedState} />,
+      render: (row) => (
+        <StationStateBadgeLabelled
+          state={row.computedState}
+          label={tCommon(connectionStateLabelKey(row.computedState))}
+        />
+      ),
     },
     {
       key: "firmwareVersion",
@@ -98,7 +107,7 @@ export function StationsTable({
       sortable: true,
       render: (row) => row.firmwareVersion,
     },
-    { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => <IpAddresses row={row} /> },
+    { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => ipAddresses(row, t) },
     {
       key: "channelsInUse",
       label: t("list.columns.channelsInUse"),
