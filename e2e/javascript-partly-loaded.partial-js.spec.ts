@@ -149,6 +149,13 @@ const blockings: { name: string; files: string[]; walk: boolean; forms: (keyof t
     walk: false,
     forms: ["settings"],
   },
+  // The flash message stays in the page when the notification stack cannot load.
+  {
+    name: "the notification stack's chunk",
+    files: build.sharedChunks.filter((chunk) => /\/Notifications-[^/]+\.js$/.test(chunk)),
+    walk: false,
+    forms: ["station"],
+  },
   { name: randomHalfName, files: randomlyBlocked, walk: true, forms: ["station", "moderation", "settings"] },
 ];
 
@@ -162,6 +169,7 @@ for (const blocking of blockings) {
 
     if (blocking.forms.length > 0)
       test(`the ${blocking.forms.join(", ")} forms submit and show their result`, async ({ page }) => {
+        expect(blocking.files, "the files to block").not.toHaveLength(0);
         await blockBuildFiles(page, blocking.files);
         const loads = countDocumentLoads(page);
         let expectedLoads = 0;

@@ -5,6 +5,7 @@ import { notifications } from "#mantine/notifications/notifications.store.mjs";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNotificationsUnavailable } from "~/components/notifications-availability";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -14,6 +15,7 @@ export function FlashMessage() {
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash ?? null;
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const notificationsUnavailable = useNotificationsUnavailable();
   const [shownAsNotification, setShownAsNotification] = useState<string | null>(null);
 
   useEffect(() => {
@@ -29,8 +31,9 @@ export function FlashMessage() {
     setShownAsNotification(flash.id);
   }, [hydrated, flash, shownAsNotification, t]);
 
-  // Once hydrated the notification alone shows it, also in the render before the effect runs.
-  if (!flash || hydrated) return null;
+  // Once hydrated the notification alone shows it, also in the render before the effect runs;
+  // without the notification stack the banner stays.
+  if (!flash || (hydrated && !notificationsUnavailable)) return null;
   return (
     <Alert
       color={colors[flash.kind]}
