@@ -27,7 +27,9 @@ export function openPrivateDatabase(file: string): DatabaseSync {
   privateDirectory(dirname(file));
   closeSync(openSync(file, "a", privateFileMode));
   privateFile(file);
-  const database = new DatabaseSync(file);
+  // The busy timeout before the first statement: the console's worker processes open one file at
+  // start-up together, and switching a new file to WAL waits for the other's lock.
+  const database = new DatabaseSync(file, { timeout: 5000 });
   // Files of an older version, made before this rule, get the same treatment.
   database.exec("PRAGMA journal_mode = WAL;");
   for (const suffix of ["-wal", "-shm", "-journal"]) privateFile(`${file}${suffix}`);
