@@ -7,11 +7,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverArguments, serverEntry } from "../../scripts/server-command.mjs";
+import { freePort } from "../../e2e/support/own-console";
 import { signInToConsole } from "../support/console-session";
 import {
   command,
@@ -100,17 +100,6 @@ function assemble(image: string, env: Environment) {
     if (instruction.keyword === "COPY") copyInto(image, { ...runtime, instructions: [instruction] });
     if (instruction.keyword === "RUN") run(image, instruction.text, env);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface Started {
