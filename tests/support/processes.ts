@@ -13,6 +13,8 @@ export interface RunningProcess {
   rssMegabytes(): number;
   /** The same, process by process (a primary and its workers), in MB. */
   rssPerProcess(): Array<{ pid: number; megabytes: number }>;
+  /** CPU time (user + system) the process and its living children have used so far, in ms. */
+  cpuMilliseconds(): number;
   /** What it wrote to stdout so far (its log lines), when started with `captureOutput`. */
   output(): string;
   /** Sends the process a signal (stop() sends SIGTERM and waits). */
@@ -44,6 +46,16 @@ function childrenOf(pid: number): number[] {
 function rssKilobytes(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** utime + stime from /proc/<pid>/stat, in ms (clock ticks are 100 per second on Linux). */
+export function cpuMillisecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return 0;
   }
@@ -83,6 +95,7 @@ function running(child: ChildProcess, url: string, cleanUp: () => void): Running
     pid: child.pid!,
     rssMegabytes: () => megabytes(processTree(child.pid!).reduce((sum, pid) => sum + rssKilobytes(pid), 0)),
     rssPerProcess: () => processTree(child.pid!).map((pid) => ({ pid, megabytes: megabytes(rssKilobytes(pid)) })),
+    cpuMilliseconds: () => processTree(child.pid!).reduce((sum, pid) => sum + cpuMillisecondsOf(pid), 0),
     output: () => output,
     signal: (signal) => child.kill(signal),
     exited,
