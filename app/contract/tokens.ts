@@ -5,7 +5,9 @@
 import * as z from "zod";
 import { isoDateTime, TokenScopeSchema } from "./enums";
 
-export const tokenNameMaxLength = 50;
+import { tokenNameMaxLength } from "./values";
+
+export { tokenNameMaxLength };
 
 export const TokenSchema = z.object({
   id: z.string(),

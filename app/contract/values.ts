@@ -38,6 +38,9 @@ export const systemEventTypes = { unknown: 0, info: 1, warning: 2, error: 3 } as
 
 export const roles = ["Admin", "Moderator", "Owner"] as const;
 
+/** The longest API token name the Manager accepts. */
+export const tokenNameMaxLength = 50;
+
 /** API token scopes, in the spec's order. */
 export const tokenScopes = [
   "stations.read",

@@ -1,50 +1,18 @@
 // The channel details forms (operations.md §5): name required; a valid input combination; the
 // audience-mic output required while the mic is enabled; a PIN of exactly 6 digits or none.
 import * as z from "zod";
-import { inputChoices, inputPairValue, parseInputPair, type InputChoice } from "~/domain/audio";
+import { parseInputPair } from "~/domain/audio";
+import type { ChannelChoices } from "~/domain/channel-form-values";
 import { isValidPin } from "~/domain/pin";
 import { nameField } from "~/domain/station-forms";
 import type { Channel, UpdateAudioChannel } from "~/contract/channels";
-import type { Station } from "~/contract/stations";
 
-export interface ChannelChoices {
-  /** Values of the valid input combinations (inputPairValue). */
-  inputs: readonly string[];
-  /** Indexes of the station's output sources, as text. */
-  outputs: readonly string[];
-}
-
-export interface ChannelOptions extends ChannelChoices {
-  inputOptions: InputChoice[];
-  outputOptions: { value: string; label: string }[];
-}
-
-/** The inputs and outputs a channel of this station may use, for the form and its schema. */
-export function channelOptionsOf(station: Pick<Station, "state">): ChannelOptions {
-  const inputOptions = inputChoices(station.state, station.state.audioEncoder.channelMode);
-  const outputOptions = station.state.outputSources.map((source) => ({
-    value: String(source.index),
-    label: source.label,
-  }));
-  return {
-    inputs: inputOptions.map((choice) => choice.value),
-    outputs: outputOptions.map((choice) => choice.value),
-    inputOptions,
-    outputOptions,
-  };
-}
-
-/** The form's values of a channel. */
-export function channelFormValues(channel: Channel) {
-  return {
-    name: channel.name,
-    isHidden: channel.isHidden,
-    isEnabled: channel.isEnabled,
-    uplinkEnabled: channel.uplinkEnabled,
-    uplinkOutput: channel.uplinkOutputIndex === null ? "" : String(channel.uplinkOutputIndex),
-    input: inputPairValue({ left: channel.inputInterfaceLeft, right: channel.inputInterfaceRight }),
-  };
-}
+export {
+  channelFormValues,
+  channelOptionsOf,
+  type ChannelChoices,
+  type ChannelOptions,
+} from "~/domain/channel-form-values";
 
 export function channelDetailsSchema(choices: ChannelChoices) {
   return z

@@ -2,13 +2,14 @@
 // address needs a valid IP and netmask and at least one DNS server; DNS discovery off needs a
 // valid manager IP. Built from the shared rule builders.
 import * as z from "zod";
-import { isHostname, joinSearchDomains, splitSearchDomains } from "~/domain/network";
+import { isHostname, splitSearchDomains } from "~/domain/network";
+import { dnsFields, interfaceFormValues } from "~/domain/network-form-values";
 import { firstFailure, ipv4, netmask, required } from "~/domain/validation";
 import type { DnsDiscoverySettings, NetworkInterface, NetworkInterfaceSettings } from "~/contract/station-parts";
 
-const text = z.string().trim().optional();
+export { dnsFields, interfaceFormValues, type InterfaceFormValues } from "~/domain/network-form-values";
 
-export const dnsFields = ["dns1", "dns2", "dns3"] as const;
+const text = z.string().trim().optional();
 
 export const networkInterfaceSchema = z
   .object({
@@ -65,39 +66,6 @@ export function toNetworkInterfaceSettings(value: NetworkInterfaceForm): Network
     dns3: value.dns3 ?? "",
     searchDomains: splitSearchDomains(value.searchDomains ?? ""),
     fqdn: value.fqdn ?? "",
-  };
-}
-
-export interface InterfaceFormValues {
-  mode: "Dynamic" | "Static";
-  ip: string;
-  netmask: string;
-  gateway: string;
-  dns1: string;
-  dns2: string;
-  dns3: string;
-  searchDomains: string;
-  fqdn: string;
-}
-
-/**
- * What an interface's form starts from: its configuration, and for a dynamic interface the DHCP
- * lease where the configuration is empty — so a switch to static keeps the address it has, and
- * the form never shows empty search domains while the interface uses some.
- */
-export function interfaceFormValues(configured: NetworkInterface, live: NetworkInterface): InterfaceFormValues {
-  const isStatic = configured.mode === "Static";
-  const orLease = (value: string, leased: string) => value || (isStatic ? "" : leased);
-  return {
-    mode: isStatic ? "Static" : "Dynamic",
-    ip: orLease(configured.ip, live.ip),
-    netmask: orLease(configured.netmask, live.netmask),
-    gateway: orLease(configured.gateway, live.gateway),
-    dns1: orLease(configured.dns1, live.dns1),
-    dns2: orLease(configured.dns2, live.dns2),
-    dns3: orLease(configured.dns3, live.dns3),
-    searchDomains: orLease(joinSearchDomains(configured.searchDomains), joinSearchDomains(live.searchDomains)),
-    fqdn: orLease(configured.fqdn, live.fqdn),
   };
 }
 

@@ -11,8 +11,9 @@ import {
   OutputLevelSchema,
 } from "~/contract/enums";
 import type { AudioEncoder } from "~/contract/station-parts";
+import { latencyRangeMs, nameMaxLength, noiseGateRangeDb, outputGainRangeDb } from "~/domain/station-form-limits";
 
-export const nameMaxLength = 64;
+export { latencyRangeMs, nameMaxLength, noiseGateRangeDb, outputGainRangeDb };
 
 /** A station or channel name: required, at most 64 characters. */
 export function nameField(requiredKey: string) {
@@ -26,7 +27,6 @@ export function nameField(requiredKey: string) {
 export const renameStationSchema = z.object({ name: nameField("stations:validation.nameRequired") });
 
 const choose = { error: "stations:validation.chooseOne" };
-export const latencyRangeMs = { min: 20, max: 1000 } as const;
 
 export const audioSettingsSchema = z
   .object({
@@ -63,8 +63,6 @@ export function toAudioEncoder(value: AudioSettingsForm, current: Pick<AudioEnco
   };
 }
 
-export const noiseGateRangeDb = { min: -90, max: 0 } as const;
-
 export const noiseGateSchema = z.object({
   thresholdDb: z
     .number({ error: "stations:validation.noiseGateInvalid" })
@@ -72,8 +70,6 @@ export const noiseGateSchema = z.object({
     .min(noiseGateRangeDb.min, { error: "stations:validation.noiseGateInvalid" })
     .max(noiseGateRangeDb.max, { error: "stations:validation.noiseGateInvalid" }),
 });
-
-export const outputGainRangeDb = { min: -12, max: 12 } as const;
 
 export const outputSettingsSchema = z.object({
   level: z.enum(OutputLevelSchema.options, choose),

@@ -10,9 +10,10 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverArguments, serverEntry } from "../../scripts/server-command.mjs";
+import { serverArguments } from "../../scripts/server-command.mjs";
 import { freePort } from "../../e2e/support/own-console";
 import { signInToConsole } from "../support/console-session";
+import { ensureProductionBuild } from "../support/production-build";
 import {
   command,
   copies,
@@ -35,19 +36,6 @@ const simulatorCommand = ["node", "--import", "tsx", "simulator/main.ts"];
 
 /** A container's environment: only what the image and the deployment set. */
 type Environment = Record<string, string | undefined>;
-
-/** What the build stage leaves in its working directory is what `npm run build` leaves here. */
-function ensureBuild() {
-  if ([join(root, serverEntry), join(root, "build", "index.js"), join(root, "public", "build")].every(existsSync))
-    return;
-  // As the build stage runs it: vitest's NODE_ENV=test would make Remix build in test mode.
-  const result = spawnSync("npm", ["run", "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error("npm run build failed");
-}
 
 function copyInto(image: string, stage: Stage) {
   const imageDirectory = workingDirectory(stages, stage);
@@ -159,7 +147,8 @@ describe("the production image's file set (Dockerfile runtime stage, no containe
   let containerEnv: Environment = {};
 
   beforeAll(async () => {
-    ensureBuild();
+    // What the build stage leaves in its working directory is what `npm run build` leaves here.
+    ensureProductionBuild();
     image = mkdtempSync(join(tmpdir(), "station-console-image-"));
     // What a container has: the image's ENV, no developer's environment.
     const base = { PATH: process.env.PATH, HOME: process.env.HOME, ...environment(runtime) };

@@ -1,8 +1,7 @@
 // The pieces every station form is made of: conform set up the project's way, a card with a
 // heading, radios and checkboxes bound to conform fields, a submit button that shows progress,
 // and controls that say why they are disabled.
-import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { DefaultValue, FieldMetadata, SubmissionResult } from "@conform-to/react";
 import type { ButtonProps } from "@mantine/core";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
@@ -20,29 +19,26 @@ import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { textFieldProps, useFieldError } from "~/components/forms";
+import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { useReportDirty } from "~/components/stations/dirty-forms";
 import type { BlockedReason } from "~/domain/station-state";
 
 type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
-/** conform with the schema on both sides: checked on blur, rechecked on input once shown. */
+/**
+ * conform with the schema on both sides: checked on blur, rechecked on input once shown. The
+ * schema is imported on the first touch (useLazyForm); the constraints come from the loader.
+ */
 export function useStationForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
   id: string;
-  schema: Schema;
+  loadSchema: () => Promise<Schema>;
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
   defaultValue: DefaultValue<z.input<Schema>>;
 }) {
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
-    id: options.id,
-    lastResult: options.lastResult,
-    defaultValue: options.defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: getZodConstraint(options.schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
-  });
+  const [form, fields, formProps] = useLazyForm({ ...options, shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   useReportDirty(options.id, form.dirty);
-  return [form, fields] as const;
+  return [form, fields, formProps] as const;
 }
 
 /** Whether a submission with this intent is on its way (buttons show progress meanwhile). */

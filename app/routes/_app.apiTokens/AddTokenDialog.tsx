@@ -1,7 +1,6 @@
 // The Add Token dialog (URL state ?dialog=addToken): name, expiry preset or custom days, scopes.
 // With JavaScript a preset fills in its days and typed days pick the matching preset.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
 import { Fieldset } from "#mantine/core/components/Fieldset/Fieldset.mjs";
@@ -15,7 +14,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
-import { addTokenSchema, tokenParams } from "./token-form-schema";
+import { tokenParams } from "./token-params";
+import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { apiTokensIntent } from "./intents";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import {
@@ -28,8 +28,7 @@ import {
   tokenExpiryPresetKeys,
   type TokenExpiryPresetKey,
 } from "~/domain/tokens";
-import { tokenScopes } from "~/contract/values";
-import { tokenNameMaxLength } from "~/contract/tokens";
+import { tokenNameMaxLength, tokenScopes } from "~/contract/values";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { withSearchParams } from "~/utils/url";
 
@@ -39,10 +38,13 @@ function initialPreset(value: unknown): TokenExpiryPresetKey {
 
 export function AddTokenDialog({
   submissionId,
+  constraint,
   lastResult,
 }: {
   /** Makes a repeated submission of this form create nothing more (once-per-submission.server). */
   submissionId: string;
+  /** The form's constraints, from the loader (no zod needed to render). */
+  constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("admin");
@@ -50,7 +52,7 @@ export function AddTokenDialog({
   const location = useLocation();
   const navigation = useNavigation();
   const closeHref = withSearchParams(location, { [tokenParams.dialog]: null });
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useLazyForm({
     id: "add-token",
     lastResult,
     // Checked on submit, then while typing: a message appearing on blur would move the submit
@@ -61,8 +63,8 @@ export function AddTokenDialog({
       expiryPreset: defaultTokenExpiryPreset,
       expiryInDays: String(expiryDaysFor(defaultTokenExpiryPreset, undefined)),
     },
-    constraint: getZodConstraint(addTokenSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addTokenSchema }),
+    constraint,
+    loadSchema: () => import("./token-form-schema").then((module) => module.addTokenSchema),
   });
   // Uncontrolled, so whatever is chosen before the page hydrates is kept; with JavaScript each
   // field sets the other directly.
@@ -80,7 +82,7 @@ export function AddTokenDialog({
 
   return (
     <DialogFrame title={t("apiTokens.add.title")} closeHref={closeHref} maxWidth={560}>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...formProps} preventScrollReset>
         <input type="hidden" name="submissionId" value={submissionId} />
         <ErrorSummary
           form={form}

@@ -13,7 +13,7 @@ import { Link } from "@remix-run/react";
 import { IconCheck, IconCopy } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
-import type { CreatedTokenView } from "./token-form-schema";
+import type { CreatedTokenView } from "./token-params";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Spec: the copy success tick shows for 2000 ms. */

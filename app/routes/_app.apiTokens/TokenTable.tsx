@@ -7,7 +7,7 @@ import { Table } from "#mantine/core/components/Table/Table.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
-import { tokenParams } from "./token-form-schema";
+import { tokenParams } from "./token-params";
 import type { TokenScope } from "~/contract/enums";
 
 export interface TokenRow {

@@ -2,7 +2,7 @@
 // server-side session as a one-time value (never in a URL or a cookie), the next page load takes
 // it out and shows it, and it is gone after that.
 import { changeSession } from "~/auth/session.server";
-import type { CreatedTokenView } from "./token-form-schema";
+import type { CreatedTokenView } from "./token-params";
 import type { CreatedToken } from "~/contract/tokens";
 
 // The session's typed data belongs to the sign-in; this one-time value lives beside it.

@@ -14,8 +14,9 @@ import { can } from "~/domain/permissions";
 import { AddTokenDialog } from "./AddTokenDialog";
 import { CreatedTokenDialog } from "./CreatedTokenDialog";
 import { takeCreatedToken } from "./created-token.server";
-import { addTokenDialog, tokenParams } from "./token-form-schema";
+import { addTokenDialog, tokenParams } from "./token-params";
 import { apiTokensRoutes } from "./tokens.server";
+import { addTokenConstraint } from "./form-constraints.server";
 import { apiTokensIntent } from "./intents";
 import { replyFor } from "~/route-helpers/form-reply";
 import { dispatchIntent } from "~/route-helpers/intents.server";
@@ -56,7 +57,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const created = createdToken
     ? { token: createdToken, expires: date.format(new Date(createdToken.expirationDate)) }
     : null;
-  return { rows, created, canEdit: can(user, "apiTokens.edit"), submissionId: newSubmissionId() };
+  return {
+    rows,
+    created,
+    canEdit: can(user, "apiTokens.edit"),
+    submissionId: newSubmissionId(),
+    addTokenConstraint: addTokenConstraint(),
+  };
 }
 
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, apiTokensRoutes);
@@ -84,7 +91,7 @@ function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
 }
 
 export default function ApiTokens() {
-  const { rows, created, canEdit, submissionId } = useLoaderData<typeof loader>();
+  const { rows, created, canEdit, submissionId, addTokenConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const location = useLocation();
@@ -112,7 +119,11 @@ export default function ApiTokens() {
       </Group>
       <TokenTable tokens={rows} canEdit={canEdit} />
       {addOpen ? (
-        <AddTokenDialog submissionId={submissionId} lastResult={replyFor(actionData, apiTokensIntent.createToken)} />
+        <AddTokenDialog
+          submissionId={submissionId}
+          constraint={addTokenConstraint}
+          lastResult={replyFor(actionData, apiTokensIntent.createToken)}
+        />
       ) : null}
       {created ? <CreatedTokenDialog token={created.token} expires={created.expires} /> : null}
       {canEdit ? <RemoveTokenDialog rows={rows} /> : null}

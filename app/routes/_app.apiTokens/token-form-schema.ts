@@ -3,7 +3,7 @@
 import * as z from "zod";
 import { defaultTokenExpiryPreset, expiryDaysFor, isValidExpiryDays, tokenExpiryPresetKeys } from "~/domain/tokens";
 import { TokenScopeSchema } from "~/contract/enums";
-import { tokenNameMaxLength, type CreateToken, type CreatedToken } from "~/contract/tokens";
+import { tokenNameMaxLength, type CreateToken } from "~/contract/tokens";
 
 const messages = {
   nameRequired: "admin:apiTokens.errors.nameRequired",
@@ -39,10 +39,3 @@ export type AddTokenForm = z.infer<typeof addTokenSchema>;
 export function tokenToCreate(form: AddTokenForm): CreateToken {
   return { name: form.name, expiryInDays: expiryDaysFor(form.expiryPreset, form.expiryInDays)!, scopes: form.scopes };
 }
-
-/** URL state: the Add Token dialog, and the token a revoke or delete confirmation is about. */
-export const tokenParams = { dialog: "dialog", token: "token" } as const;
-export const addTokenDialog = "addToken";
-
-/** What the page shows of a token just created (its access token included, this once). */
-export type CreatedTokenView = Pick<CreatedToken, "id" | "name" | "accessToken" | "expirationDate" | "scopes">;

@@ -1,8 +1,8 @@
 // The channel's moderation settings (name, PIN, audience mic enabled and muted, queue enabled)
-// as one form: conform + zod on the server and, with JavaScript, in the browser. A failed save
+// as one form: conform + zod on the server and, with JavaScript, in the browser once the form is
+// first touched (useLazyForm). A failed save
 // keeps what the moderator typed and says "Something went wrong accepting the updated Data."
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
@@ -13,7 +13,8 @@ import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { channelNameMaxLength, channelSettingsSchema } from "./channel-settings-schema";
+import { channelNameMaxLength } from "./channel-settings-limits";
+import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { pinLength } from "~/domain/pin";
 import { moderationIntent } from "./intents";
@@ -29,16 +30,17 @@ interface SettingsChannel {
 interface ChannelSettingsProps {
   channel: SettingsChannel;
   canEdit: boolean;
+  constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
 }
 
-function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) {
+function SettingsFields({ channel, canEdit, constraint, lastResult }: ChannelSettingsProps) {
   const { t } = useTranslation("moderation");
   const fieldError = useFieldError();
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" && navigation.formData?.get("intent") === moderationIntent.saveSettings;
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useLazyForm({
     id: "channel-settings",
     lastResult,
     defaultValue: {
@@ -49,10 +51,10 @@ function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) 
       uplinkMuted: !channel.uplinkUnmuted,
       isQueueEnabled: channel.isQueueEnabled,
     },
-    constraint: getZodConstraint(channelSettingsSchema),
+    constraint,
+    loadSchema: () => import("./channel-settings-schema").then((module) => module.channelSettingsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: channelSettingsSchema }),
   });
   const labels = {
     name: t("settings.name"),
@@ -62,7 +64,7 @@ function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) 
   const checked = (value: unknown) => value === "on" || value === true;
 
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
+    <Form method="post" {...formProps} preventScrollReset>
       <UnsavedChangesGuard when={form.dirty} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="visually-hidden">{t("settings.heading")}</legend>
@@ -133,7 +135,7 @@ function SettingsFields({ channel, canEdit, lastResult }: ChannelSettingsProps) 
   );
 }
 
-export function ChannelSettingsForm({ channel, canEdit, lastResult }: ChannelSettingsProps) {
+export function ChannelSettingsForm({ channel, canEdit, constraint, lastResult }: ChannelSettingsProps) {
   const { t } = useTranslation("moderation");
   // A new key when the stored settings change (after a save, or another moderator's) starts
   // the form afresh from them; pushes about the queue leave it alone.
@@ -150,7 +152,13 @@ export function ChannelSettingsForm({ channel, canEdit, lastResult }: ChannelSet
         <Title order={2} size="h3" id="settings-heading">
           {t("settings.heading")}
         </Title>
-        <SettingsFields key={version} channel={channel} canEdit={canEdit} lastResult={lastResult} />
+        <SettingsFields
+          key={version}
+          channel={channel}
+          canEdit={canEdit}
+          constraint={constraint}
+          lastResult={lastResult}
+        />
       </Stack>
     </Card>
   );

@@ -9,6 +9,7 @@ import { Link } from "@remix-run/react";
 import { IconArrowLeft } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelSettingsForm } from "./ChannelSettingsForm";
+import type { FormConstraint } from "~/components/lazy-form";
 import { RefreshLink } from "~/components/RefreshLink";
 import { SpeakerQueue, type QueueSpeakerView } from "./SpeakerQueue";
 
@@ -29,10 +30,12 @@ export interface ModerationChannelView {
 export function ModerationDetails({
   channel,
   canEdit,
+  constraint,
   lastResult,
 }: {
   channel: ModerationChannelView;
   canEdit: boolean;
+  constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("moderation");
@@ -57,7 +60,7 @@ export function ModerationDetails({
         </Group>
       </Stack>
       <SpeakerQueue channel={channel} canEdit={canEdit} />
-      <ChannelSettingsForm channel={channel} canEdit={canEdit} lastResult={lastResult} />
+      <ChannelSettingsForm channel={channel} canEdit={canEdit} constraint={constraint} lastResult={lastResult} />
     </Stack>
   );
 }

@@ -2,8 +2,7 @@
 // or empty (no PIN), audience mic enabled and muted, queue enabled. Messages are locale keys.
 import * as z from "zod";
 import { pinLength } from "~/domain/pin";
-
-export const channelNameMaxLength = 64;
+import { channelNameMaxLength } from "./channel-settings-limits";
 
 export const channelSettingsSchema = z.object({
   name: z

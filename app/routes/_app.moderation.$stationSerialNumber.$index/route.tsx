@@ -7,6 +7,7 @@ import { can } from "~/domain/permissions";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { addressOf, moderationRoutes, requireModerationChannel } from "./actions.server";
+import { channelSettingsConstraint } from "./form-constraints.server";
 import { formatTime } from "~/utils/dates";
 import { replyFor } from "~/route-helpers/form-reply";
 import { dispatchIntent } from "~/route-helpers/intents.server";
@@ -48,18 +49,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
     },
     canEdit: can(context.user, "moderation.edit"),
+    constraint: channelSettingsConstraint(),
   };
 }
 
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, moderationRoutes);
 
 export default function ModerateChannel() {
-  const { channel, canEdit } = useLoaderData<typeof loader>();
+  const { channel, canEdit, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <ModerationDetails
       channel={channel}
       canEdit={canEdit}
+      constraint={constraint}
       lastResult={replyFor(reply, moderationIntent.saveSettings)}
     />
   );

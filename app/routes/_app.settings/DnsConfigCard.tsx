@@ -1,8 +1,7 @@
 // The DNS configuration card (administration.md §2): discovery switch and manager IP, what is
 // active, save only when something changed (with JavaScript; without, an unchanged save is a
 // no-op on the server), a confirmation as URL state, and a 2 s success state after saving.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
@@ -16,7 +15,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage } from "./dns-config-schema";
+import { dnsConfirmName, dnsSavedMessage } from "./dns-config-params";
+import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { settingsIntent } from "./intents";
 import { SettingsCard } from "./SettingsCard";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
@@ -45,6 +45,8 @@ export interface DnsConfigCardProps {
   stored: DnsDiscoverySettings;
   /** Values reviewed in the confirmation (from the URL), not saved yet. */
   reviewed: DnsDiscoverySettings | null;
+  /** The form's constraints, from the loader (no zod needed to render). */
+  constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
 }
 
@@ -63,14 +65,14 @@ function ActiveValue({ stored }: { stored: DnsDiscoverySettings }) {
   );
 }
 
-function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
+function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCardProps) {
   const { t } = useTranslation("admin");
   const fieldError = useFieldError();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const justSaved = useJustSaved();
   const initial = reviewed ?? stored;
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useLazyForm({
     id: "dns-config",
     lastResult,
     defaultValue: {
@@ -81,8 +83,8 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
     // button away from under the pointer and swallow the click.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    constraint: getZodConstraint(dnsConfigSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dnsConfigSchema }),
+    constraint,
+    loadSchema: () => import("./dns-config-schema").then((module) => module.dnsConfigSchema),
   });
   const useDnsDiscovery = hydrated ? fields.useDnsDiscovery.value === "on" : initial.useDnsDiscovery;
   const current = { useDnsDiscovery, managerIpAddress: fields.managerIpAddress.value ?? "" };
@@ -92,7 +94,7 @@ function DnsConfigForm({ stored, reviewed, lastResult }: DnsConfigCardProps) {
   const ipLabel = t("components.dnsConfigCard.managerIpAddress");
 
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
+    <Form method="post" {...formProps} preventScrollReset>
       <UnsavedChangesGuard when={hydrated && changed} />
       <ErrorSummary
         form={form}

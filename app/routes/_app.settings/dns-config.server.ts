@@ -5,7 +5,8 @@ import type { IntentContext, IntentTable } from "~/route-helpers/intents.server"
 import type { SettingsIntent } from "./intents";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
-import { dnsConfigSchema, dnsConfirmName, dnsSavedMessage, dnsSearchParams } from "./dns-config-schema";
+import { dnsConfirmName, dnsSavedMessage, dnsSearchParams } from "./dns-config-params";
+import { dnsConfigSchema } from "./dns-config-schema";
 import { dnsSettingsForSave, isDnsConfigChanged } from "~/domain/dns-config";
 import { managerFailureReply } from "~/route-helpers/form-failure.server";
 import type { DnsDiscoverySettings } from "~/contract/station-parts";

@@ -7,8 +7,9 @@ import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { DnsConfigCard } from "./DnsConfigCard";
-import { reviewedDnsConfig } from "./dns-config-schema";
+import { reviewedDnsConfig } from "./dns-config-params";
 import { settingsRoutes } from "./dns-config.server";
+import { dnsConfigConstraint } from "./form-constraints.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { PreferencesCard } from "./PreferencesCard";
 import { SettingsHeader } from "./SettingsHeader";
@@ -24,7 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "settings.show");
   if (!can(user, "settings.dnsConfig")) return { dns: null };
   const { dnsDiscoverySettings } = await loadOrThrow(request, () => getSystemSettings(manager));
-  return { dns: { stored: dnsDiscoverySettings, reviewed: reviewedDnsConfig(new URL(request.url).searchParams) } };
+  return {
+    dns: {
+      stored: dnsDiscoverySettings,
+      reviewed: reviewedDnsConfig(new URL(request.url).searchParams),
+      constraint: dnsConfigConstraint(),
+    },
+  };
 }
 
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, settingsRoutes);
@@ -36,7 +43,14 @@ export default function Settings() {
     <>
       <SettingsHeader />
       <Stack gap="lg" maw={760}>
-        {dns ? <DnsConfigCard stored={dns.stored} reviewed={dns.reviewed} lastResult={actionData?.result} /> : null}
+        {dns ? (
+          <DnsConfigCard
+            stored={dns.stored}
+            reviewed={dns.reviewed}
+            constraint={dns.constraint}
+            lastResult={actionData?.result}
+          />
+        ) : null}
         <PreferencesCard />
       </Stack>
     </>

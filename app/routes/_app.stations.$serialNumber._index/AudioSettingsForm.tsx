@@ -1,7 +1,7 @@
 // Audio settings: mono/stereo, input connector (analog or digital SPDIF/AES), digital type,
 // analog sensitivity with or without gain (and the maximum input level that gives), and latency
 // (Optimised or Manual; a warning below 150 ms).
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Form } from "@remix-run/react";
@@ -17,25 +17,29 @@ import {
   useStationForm,
 } from "~/components/stations/form-parts";
 import { isLatencyRisky, latencyWarningBelowMs, maximumAnalogInputLevelDbu } from "~/domain/audio";
-import { audioSettingsSchema, latencyRangeMs } from "~/domain/station-forms";
+import { latencyRangeMs } from "~/domain/station-form-limits";
+import type { FormConstraint } from "~/components/lazy-form";
 import type { AudioEncoder } from "~/contract/station-parts";
 import { generalIntent } from "./intents";
 
 export function AudioSettingsForm({
   encoder,
+  constraint,
   monoOnly,
   reply,
   disabled,
 }: {
   encoder: AudioEncoder;
+  constraint: FormConstraint;
   monoOnly: boolean;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "audio-settings",
-    schema: audioSettingsSchema,
+    loadSchema: () => import("~/domain/station-forms").then((module) => module.audioSettingsSchema),
+    constraint,
     lastResult: reply,
     defaultValue: encoder,
   });
@@ -54,7 +58,7 @@ export function AudioSettingsForm({
     fields.latencyMode.value === "Manual" && Number.isFinite(latencyMs) && latencyMs > 0 && isLatencyRisky(latencyMs);
   return (
     <SettingsCard id="audio-settings-title" title={t("audio.title")}>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...formProps} preventScrollReset>
         <ErrorSummary form={form} fields={summaryFields(fields, labels)} />
         <EditableArea disabled={disabled} legend={t("audio.title")}>
           <Stack gap="lg">

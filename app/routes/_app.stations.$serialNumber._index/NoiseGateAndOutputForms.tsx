@@ -1,6 +1,6 @@
 // The noise gate (threshold in dB; a warning above −40 dB while the audience mic is in use)
 // and the output settings (level and gain of the output the audience mic is heard on).
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Form } from "@remix-run/react";
@@ -15,25 +15,29 @@ import {
   useStationForm,
 } from "~/components/stations/form-parts";
 import { isNoiseGateRisky, noiseGateWarningAboveDb } from "~/domain/audio";
-import { noiseGateRangeDb, noiseGateSchema, outputGainRangeDb, outputSettingsSchema } from "~/domain/station-forms";
+import { noiseGateRangeDb, outputGainRangeDb } from "~/domain/station-form-limits";
+import type { FormConstraint } from "~/components/lazy-form";
 import type { OutputSettings } from "~/contract/station-parts";
 import { generalIntent } from "./intents";
 
 export function NoiseGateForm({
   thresholdDb,
+  constraint,
   audienceMicInUse,
   reply,
   disabled,
 }: {
   thresholdDb: number;
+  constraint: FormConstraint;
   audienceMicInUse: boolean;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "noise-gate",
-    schema: noiseGateSchema,
+    loadSchema: () => import("~/domain/station-forms").then((module) => module.noiseGateSchema),
+    constraint,
     lastResult: reply,
     defaultValue: { thresholdDb },
   });
@@ -43,7 +47,7 @@ export function NoiseGateForm({
     fields.thresholdDb.value !== undefined && Number.isFinite(typed) && isNoiseGateRisky(typed, audienceMicInUse);
   return (
     <SettingsCard id="noise-gate-title" title={t("noiseGate.title")}>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...formProps} preventScrollReset>
         <ErrorSummary form={form} fields={[{ name: fields.thresholdDb.name, label, id: fields.thresholdDb.id }]} />
         <EditableArea disabled={disabled} legend={t("noiseGate.title")}>
           <Stack gap="md">
@@ -70,24 +74,27 @@ export function NoiseGateForm({
 
 export function OutputSettingsForm({
   output,
+  constraint,
   reply,
   disabled,
 }: {
   output: OutputSettings;
+  constraint: FormConstraint;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "output-settings",
-    schema: outputSettingsSchema,
+    loadSchema: () => import("~/domain/station-forms").then((module) => module.outputSettingsSchema),
+    constraint,
     lastResult: reply,
     defaultValue: output,
   });
   const labels = { level: t("output.level"), gainDb: t("output.gain") };
   return (
     <SettingsCard id="output-settings-title" title={t("output.title")}>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...formProps} preventScrollReset>
         <ErrorSummary
           form={form}
           fields={[

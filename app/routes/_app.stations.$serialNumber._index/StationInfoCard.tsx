@@ -1,6 +1,5 @@
 // The station's facts (model, serial number, type, status, firmware, addresses) and the rename
 // form (name required).
-import { getFormProps } from "@conform-to/react";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
@@ -10,7 +9,7 @@ import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms"
 import { FactsTable, type Fact } from "~/components/stations/FactsTable";
 import { EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
-import { renameStationSchema } from "~/domain/station-forms";
+import type { FormConstraint } from "~/components/lazy-form";
 import type { ComputedState, StationType } from "~/contract/enums";
 import { generalIntent } from "./intents";
 
@@ -28,24 +27,27 @@ export interface StationInfo {
 
 function RenameForm({
   name,
+  constraint,
   reply,
   disabled,
 }: {
   name: string;
+  constraint: FormConstraint;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
   const fieldError = useFieldError();
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "rename-station",
-    schema: renameStationSchema,
+    loadSchema: () => import("~/domain/station-forms").then((module) => module.renameStationSchema),
+    constraint,
     lastResult: reply,
     defaultValue: { name },
   });
   const label = t("details.name");
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
+    <Form method="post" {...formProps} preventScrollReset>
       <ErrorSummary form={form} fields={[{ name: fields.name.name, label, id: fields.name.id }]} />
       <EditableArea disabled={disabled} legend={label}>
         <Group align="flex-start" gap="sm">
@@ -68,10 +70,12 @@ function RenameForm({
 
 export function StationInfoCard({
   info,
+  constraint,
   reply,
   canEdit,
 }: {
   info: StationInfo;
+  constraint: FormConstraint;
   reply?: SubmissionResult<string[]>;
   canEdit: boolean;
 }) {
@@ -88,7 +92,13 @@ export function StationInfoCard({
   ];
   return (
     <SettingsCard id="station-info-title" title={t("details.infoTitle")}>
-      <RenameForm key={info.name ?? ""} name={info.name ?? ""} reply={reply} disabled={!canEdit} />
+      <RenameForm
+        key={info.name ?? ""}
+        name={info.name ?? ""}
+        constraint={constraint}
+        reply={reply}
+        disabled={!canEdit}
+      />
       <FactsTable mt="md" caption={t("details.infoTitle")} facts={facts} />
     </SettingsCard>
   );

@@ -15,6 +15,7 @@ import { replyFor, type FormReply } from "~/route-helpers/form-reply";
 import { AudioSettingsForm } from "./AudioSettingsForm";
 import { ChannelsTable } from "./ChannelsTable";
 import { generalRoutes } from "./actions.server";
+import { generalFormConstraints } from "./form-constraints.server";
 import { NoiseGateForm, OutputSettingsForm } from "./NoiseGateAndOutputForms";
 import { StationActionsCard } from "./StationActionsCard";
 import { StationInfoCard } from "./StationInfoCard";
@@ -61,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isSupported: station.type !== stationTypes.v1,
     authorization: station.authorization.isAuthorized ? null : toAuthorizationView(station),
     canAuthorize: can(user, "stations.authorize"),
+    constraints: generalFormConstraints(),
   };
 }
 
@@ -85,6 +87,7 @@ export default function StationGeneral() {
         <ReadOnlyNotice reason={availability.editBlockedBy} serialNumber={data.info.serialNumber} />
         <StationInfoCard
           info={data.info}
+          constraint={data.constraints.rename}
           reply={replyFor(reply, generalIntent.rename)}
           canEdit={availability.canEdit}
         />
@@ -95,6 +98,7 @@ export default function StationGeneral() {
             <AudioSettingsForm
               key={JSON.stringify(data.audio)}
               encoder={data.audio}
+              constraint={data.constraints.audio}
               monoOnly={monoOnly}
               reply={replyFor(reply, generalIntent.saveAudio)}
               disabled={disabled}
@@ -102,6 +106,7 @@ export default function StationGeneral() {
             <NoiseGateForm
               key={`noise-gate-${data.noiseGate.thresholdDb}`}
               thresholdDb={data.noiseGate.thresholdDb}
+              constraint={data.constraints.noiseGate}
               audienceMicInUse={data.noiseGate.audienceMicInUse}
               reply={replyFor(reply, generalIntent.saveNoiseGate)}
               disabled={disabled}
@@ -110,6 +115,7 @@ export default function StationGeneral() {
               <OutputSettingsForm
                 key={JSON.stringify(data.output)}
                 output={data.output}
+                constraint={data.constraints.output}
                 reply={replyFor(reply, generalIntent.saveOutput)}
                 disabled={disabled}
               />

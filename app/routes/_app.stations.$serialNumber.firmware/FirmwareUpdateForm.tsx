@@ -1,7 +1,7 @@
 // Starting a firmware update: a version (newest first, with release notes), the EULA accepted,
 // and the warning that an update cannot be stopped and the station stays online until it
 // reboots. Disabled with the reason while the station cannot update.
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
 import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
@@ -20,7 +20,7 @@ import {
   useStationForm,
 } from "~/components/stations/form-parts";
 import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmware";
-import { firmwareUpdateSchema } from "~/domain/station-forms";
+import type { FormConstraint } from "~/components/lazy-form";
 import { firmwareIntent } from "./intents";
 
 export interface FirmwareChoiceView extends FirmwareChoice {
@@ -29,19 +29,22 @@ export interface FirmwareChoiceView extends FirmwareChoice {
 
 export function FirmwareUpdateForm({
   choices,
+  constraint,
   blockedBy,
   reply,
 }: {
   choices: FirmwareChoiceView[];
+  constraint: FormConstraint;
   blockedBy: FirmwareUpdateBlockedReason | null;
   reply?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("stations");
   const fieldError = useFieldError();
   const newest = choices.find((choice) => choice.isNewer);
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "firmware-update",
-    schema: firmwareUpdateSchema,
+    loadSchema: () => import("~/domain/station-forms").then((module) => module.firmwareUpdateSchema),
+    constraint,
     lastResult: reply,
     defaultValue: { firmwareId: newest?.id },
   });
@@ -53,7 +56,7 @@ export function FirmwareUpdateForm({
       {choices.length === 0 ? (
         <Text>{t("firmware.noVersions")}</Text>
       ) : (
-        <Form method="post" {...getFormProps(form)} preventScrollReset>
+        <Form method="post" {...formProps} preventScrollReset>
           <ErrorSummary
             form={form}
             fields={[

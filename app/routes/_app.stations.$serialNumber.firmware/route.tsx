@@ -9,6 +9,7 @@ import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { firmwareRoutes } from "./actions.server";
+import { firmwareFormConstraint } from "./form-constraints.server";
 import { firmwareIntent } from "./intents";
 import { FirmwareMetadataCard } from "./FirmwareMetadataCard";
 import { FirmwareStatusCard } from "./FirmwareStatusCard";
@@ -59,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     updateBlockedBy: firmwareUpdateBlockedBy(station.deviceState.computedState, firmware),
     lastCheck: check ? { dateTime: check, text: dateTimes.format(new Date(check)) } : null,
     canUpdate: can(user, "firmware.update"),
+    constraint: firmwareFormConstraint(),
   };
 }
 
@@ -74,6 +76,7 @@ export default function StationFirmware() {
         <FirmwareUpdateForm
           key={`${data.firmware.currentVersion}-${data.choices.length}`}
           choices={data.choices}
+          constraint={data.constraint}
           blockedBy={data.updateBlockedBy}
           reply={replyFor(reply, firmwareIntent.startUpdate)}
         />

@@ -1,6 +1,6 @@
 // DNS discovery: the station finds its Manager by DNS, or uses a fixed manager IP (required and
 // a valid IPv4 address when discovery is off).
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
@@ -13,26 +13,29 @@ import {
   SubmitButton,
   useStationForm,
 } from "~/components/stations/form-parts";
-import { dnsDiscoverySchema } from "~/domain/network-forms";
+import type { FormConstraint } from "~/components/lazy-form";
 import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import { useHydrated } from "~/utils/use-hydrated";
 import { networkIntent } from "./intents";
 
 export function DnsDiscoveryForm({
   settings,
+  constraint,
   reply,
   disabled,
 }: {
   settings: DnsDiscoverySettings;
+  constraint: FormConstraint;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
   const fieldError = useFieldError();
   const hydrated = useHydrated();
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "dns-discovery",
-    schema: dnsDiscoverySchema,
+    loadSchema: () => import("~/domain/network-forms").then((module) => module.dnsDiscoverySchema),
+    constraint,
     lastResult: reply,
     defaultValue: settings,
   });
@@ -43,7 +46,7 @@ export function DnsDiscoveryForm({
   const discoveryOn = fields.useDnsDiscovery.value === "on";
   return (
     <SettingsCard id="dns-discovery-title" title={t("dnsDiscovery.title")}>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...formProps} preventScrollReset>
         <ErrorSummary form={form} fields={summaryFields(fields, { managerIpAddress: labels.managerIpAddress })} />
         <EditableArea disabled={disabled} legend={t("dnsDiscovery.title")}>
           <Stack gap="md">

@@ -1,7 +1,7 @@
 // Per interface (control and streaming, named as the station type names them): link state,
 // MAC address and the live address, and the settings — dynamic or static, IP, netmask, gateway,
 // DNS 1–3, search domains (one comma-separated field) and FQDN.
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
@@ -12,7 +12,8 @@ import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { FactsTable, type Fact } from "~/components/stations/FactsTable";
 import { EditableArea, RadioField, SettingsCard, SubmitButton, useStationForm } from "~/components/stations/form-parts";
-import { dnsFields, networkSettingsSchema, type InterfaceFormValues } from "~/domain/network-forms";
+import { dnsFields, type InterfaceFormValues } from "~/domain/network-form-values";
+import type { FormConstraint } from "~/components/lazy-form";
 import type { InterfaceRole } from "~/domain/network";
 import type { LinkState, NetworkInterfaceType } from "~/contract/enums";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -121,18 +122,21 @@ function InterfaceFields({ view, fields }: { view: InterfaceView; fields: Record
 
 export function NetworkSettingsForm({
   interfaces,
+  constraint,
   reply,
   disabled,
 }: {
   interfaces: { control: InterfaceView; streaming: InterfaceView };
+  constraint: FormConstraint;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
   const label = useFieldLabels();
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "network-settings",
-    schema: networkSettingsSchema,
+    loadSchema: () => import("~/domain/network-forms").then((module) => module.networkSettingsSchema),
+    constraint,
     lastResult: reply,
     defaultValue: { control: interfaces.control.settings, streaming: interfaces.streaming.settings },
   });
@@ -145,7 +149,7 @@ export function NetworkSettingsForm({
     })),
   );
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
+    <Form method="post" {...formProps} preventScrollReset>
       <ErrorSummary form={form} fields={summaryFields} />
       <EditableArea disabled={disabled} legend={t("network.formLegend")}>
         <Stack gap="lg">

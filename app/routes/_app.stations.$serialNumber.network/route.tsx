@@ -9,11 +9,12 @@ import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { replyFor, type FormReply } from "~/route-helpers/form-reply";
 import { networkRoutes } from "./actions.server";
+import { networkFormConstraints } from "./form-constraints.server";
 import { DnsDiscoveryForm } from "./DnsDiscoveryForm";
 import { NetworkSettingsForm, type InterfaceView } from "./NetworkSettingsForm";
 import { useStationAvailability } from "~/components/stations/station-details";
 import { joinSearchDomains, type InterfaceRole } from "~/domain/network";
-import { interfaceFormValues } from "~/domain/network-forms";
+import { interfaceFormValues } from "~/domain/network-form-values";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { Station } from "~/contract/stations";
 import type { NetworkInterface } from "~/contract/station-parts";
@@ -50,13 +51,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     interfaces: { control: interfaceView(station, "control"), streaming: interfaceView(station, "streaming") },
     dnsDiscovery: station.configuration.dnsDiscovery,
+    constraints: networkFormConstraints(),
   };
 }
 
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, networkRoutes);
 
 export default function StationNetwork() {
-  const { interfaces, dnsDiscovery } = useLoaderData<typeof loader>();
+  const { interfaces, dnsDiscovery, constraints } = useLoaderData<typeof loader>();
   const reply = useStickyActionData<FormReply>();
   const availability = useStationAvailability();
   const { serialNumber } = useParams();
@@ -67,12 +69,14 @@ export default function StationNetwork() {
         <NetworkSettingsForm
           key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
           interfaces={interfaces}
+          constraint={constraints.networkSettings}
           reply={replyFor(reply, networkIntent.saveNetwork)}
           disabled={!availability.canEdit}
         />
         <DnsDiscoveryForm
           key={JSON.stringify(dnsDiscovery)}
           settings={dnsDiscovery}
+          constraint={constraints.dnsDiscovery}
           reply={replyFor(reply, networkIntent.saveDnsDiscovery)}
           disabled={!availability.canEdit}
         />

@@ -1,12 +1,11 @@
 // Channel details: name (required), hidden, enabled, the audience mic with the output it is
 // heard on (required while the mic is on), and the audio input (only valid left/right pairs).
 // Saving asks first: the channel's listeners must rejoin (operations.md §4).
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields, textFieldProps, useFieldError } from "~/components/forms";
 import {
@@ -18,7 +17,8 @@ import {
   useStationForm,
 } from "~/components/stations/form-parts";
 import { genericConnectorNumber } from "~/domain/audio";
-import { channelDetailsSchema, type ChannelOptions } from "~/domain/channel-forms";
+import type { ChannelOptions } from "~/domain/channel-form-values";
+import type { FormConstraint } from "~/components/lazy-form";
 import { channelIntent } from "./intents";
 
 export interface ChannelDetailsValues {
@@ -33,12 +33,14 @@ export interface ChannelDetailsValues {
 export function ChannelDetailsForm({
   values,
   options,
+  constraint,
   audienceMicAvailable,
   reply,
   disabled,
 }: {
   values: ChannelDetailsValues;
   options: ChannelOptions;
+  constraint: FormConstraint;
   audienceMicAvailable: boolean;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
@@ -49,8 +51,13 @@ export function ChannelDetailsForm({
     return number === null ? label : t(kind === "Input" ? "channel.inputName" : "channel.outputName", { number });
   };
   const fieldError = useFieldError();
-  const schema = useMemo(() => channelDetailsSchema(options), [options]);
-  const [form, fields] = useStationForm({ id: "channel-details", schema, lastResult: reply, defaultValue: values });
+  const [form, fields, formProps] = useStationForm({
+    id: "channel-details",
+    loadSchema: () => import("~/domain/channel-forms").then((module) => module.channelDetailsSchema(options)),
+    constraint,
+    lastResult: reply,
+    defaultValue: values,
+  });
   const labels = {
     name: t("channel.name"),
     isHidden: t("channel.isHidden"),
@@ -61,7 +68,7 @@ export function ChannelDetailsForm({
   };
   return (
     <SettingsCard id="channel-details-title" title={t("channel.detailsTitle")}>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...formProps} preventScrollReset>
         <ErrorSummary form={form} fields={summaryFields(fields, labels)} />
         <EditableArea disabled={disabled} legend={t("channel.detailsTitle")}>
           <Stack gap="md">

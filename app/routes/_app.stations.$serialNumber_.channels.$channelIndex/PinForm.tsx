@@ -1,5 +1,5 @@
 // The channel PIN: exactly 6 digits, or no PIN. Saving asks first: listeners must rejoin.
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
@@ -13,31 +13,34 @@ import {
   SubmitButton,
   useStationForm,
 } from "~/components/stations/form-parts";
-import { pinSchema } from "~/domain/channel-forms";
+import type { FormConstraint } from "~/components/lazy-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { channelIntent } from "./intents";
 
 export function PinForm({
   pinCode,
+  constraint,
   reply,
   disabled,
 }: {
   pinCode: string | null;
+  constraint: FormConstraint;
   reply?: SubmissionResult<string[]>;
   disabled: boolean;
 }) {
   const { t } = useTranslation("stations");
   const hydrated = useHydrated();
-  const [form, fields] = useStationForm({
+  const [form, fields, formProps] = useStationForm({
     id: "channel-pin",
-    schema: pinSchema,
+    loadSchema: () => import("~/domain/channel-forms").then((module) => module.pinSchema),
+    constraint,
     lastResult: reply,
     defaultValue: { pinEnabled: pinCode !== null, pin: pinCode ?? "" },
   });
   const label = t("pin.label");
   return (
     <SettingsCard id="channel-pin-title" title={t("pin.title")}>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...formProps} preventScrollReset>
         <ErrorSummary form={form} fields={summaryFields(fields, { pin: label })} />
         <EditableArea disabled={disabled} legend={t("pin.title")}>
           <Stack gap="md">

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { channelRoutes } from "./actions.server";
+import { channelFormConstraints } from "./form-constraints.server";
 import { channelTarget } from "./channel-target.server";
 import { isTestTonePlaying } from "./test-tones.server";
 import { ChannelAccessCard, QrCodeCard, TestToneCard } from "./ChannelAccessCards";
@@ -22,7 +23,7 @@ import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { confirmedField, replyFor, type FormReply } from "~/route-helpers/form-reply";
 import { StationBreadcrumbs } from "~/components/stations/StationHeaderBlock";
 import { displayName } from "~/components/stations/views";
-import { channelFormValues, channelOptionsOf } from "~/domain/channel-forms";
+import { channelFormValues, channelOptionsOf } from "~/domain/channel-form-values";
 import { stationAvailability } from "~/domain/station-state";
 import { errorPage } from "~/error-pages.server";
 import { getFirmwareInfo } from "~/manager/firmware.server";
@@ -53,12 +54,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const channel = station.audioChannels.find((candidate) => candidate.index === channelIndex);
   if (!channel) throw errorPage("channelNotFound");
+  const options = channelOptionsOf(station);
   return {
     station: { serialNumber: station.serialNumber, displayName: displayName(station) },
     availability: stationAvailability(station, firmware.status),
     channel: { index: channel.index, name: channel.name, channelId: channel.channelId, pinCode: channel.pinCode },
     values: channelFormValues(channel),
-    options: channelOptionsOf(station),
+    options,
+    constraints: channelFormConstraints(options),
     audienceMicAvailable:
       station.functionalities.hasAudienceMic &&
       station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening,
@@ -69,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, channelRoutes);
 
 export default function ChannelDetails() {
-  const { station, availability, channel, values, options, audienceMicAvailable, testTonePlaying } =
+  const { station, availability, channel, values, options, constraints, audienceMicAvailable, testTonePlaying } =
     useLoaderData<typeof loader>();
   const reply = useStickyActionData<FormReply>();
   const { t } = useTranslation("stations");
@@ -96,6 +99,7 @@ export default function ChannelDetails() {
           key={JSON.stringify(values)}
           values={values}
           options={options}
+          constraint={constraints.details}
           audienceMicAvailable={audienceMicAvailable}
           reply={replyFor(reply, channelIntent.saveDetails)}
           disabled={disabled}
@@ -104,6 +108,7 @@ export default function ChannelDetails() {
         <PinForm
           key={channel.pinCode ?? ""}
           pinCode={channel.pinCode}
+          constraint={constraints.pin}
           reply={replyFor(reply, channelIntent.savePin)}
           disabled={disabled}
         />
