@@ -13,7 +13,7 @@ import {
   type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
-import { useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import type * as z from "zod";
 
 /** What `getZodConstraint` answers for a form: field name → its native constraints. */
@@ -64,6 +64,13 @@ export function useLazyForm<Schema extends FormSchema>({ loadSchema, ...options 
   });
   const latest = useRef({ form, loadSchema });
   latest.current = { form, loadSchema };
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   function load() {
     if (loading.current) return;
@@ -71,6 +78,8 @@ export function useLazyForm<Schema extends FormSchema>({ loadSchema, ...options 
     Promise.all([import("@conform-to/zod/v4"), latest.current.loadSchema()]).then(
       ([{ parseWithZod }, schema]) => {
         validate.current = (formData) => parseWithZod(formData, { schema });
+        // A form replaced meanwhile (a new key after a save) has no checks to catch up on.
+        if (!mounted.current) return;
         for (const name of waiting.current) latest.current.form.validate(name ? { name } : undefined);
         waiting.current.clear();
       },
