@@ -1,23 +1,20 @@
 // Lighthouse's mobile preset (simulated 4× CPU slowdown, slow 4G) against the signed-in console:
 // three runs per route, the median reported, as a kiosk on a weak network would load the page.
+// A run Lighthouse could not measure is reported with its reason (bench/lighthouse-figures.ts)
+// and another run takes its place, at most `runs` more per route: Lighthouse's trace-recording
+// errors (NO_NAVSTART: "Please run Lighthouse again") are its own, not the page's.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { ConsoleSession } from "../tests/support/console-session";
+import { figuresOf, routeFigures, type LighthouseFigures, type LighthouseSample } from "./lighthouse-figures";
 
-export interface LighthouseFigures {
-  route: string;
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-}
+export type { LighthouseFigures } from "./lighthouse-figures";
 
 const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
+/** When set, every run's report (Lighthouse's JSON) is kept there, to see what blocked. */
+const reportsDirectory = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 export async function lighthouseRoutes(
   consoleUrl: string,
@@ -29,11 +26,13 @@ export async function lighthouseRoutes(
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
   });
+  if (reportsDirectory) mkdirSync(reportsDirectory, { recursive: true });
   try {
     const figures: LighthouseFigures[] = [];
     for (const route of routes) {
-      const samples: Omit<LighthouseFigures, "route">[] = [];
-      for (let run = 0; run < runs; run += 1) {
+      const samples: LighthouseSample[] = [];
+      const failures: string[] = [];
+      for (let run = 1; samples.length < runs && run <= runs * 2; run += 1) {
         const result = await lighthouse(`${consoleUrl}${route}`, {
           port: chrome.port,
           onlyCategories: ["performance"],
@@ -41,29 +40,32 @@ export async function lighthouseRoutes(
           extraHeaders: { Cookie: session.cookie },
           logLevel: "error",
         });
-        const audits = result?.lhr.audits;
-        if (!result || !audits) throw new Error(`Lighthouse gave no result for ${route}`);
+        if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+        if (reportsDirectory)
+          writeFileSync(
+            join(reportsDirectory, `${route.replaceAll("/", "_")}-${run}.json`),
+            JSON.stringify(result.lhr),
+          );
         if (result.lhr.finalDisplayedUrl && new URL(result.lhr.finalDisplayedUrl).pathname !== route) {
           throw new Error(`Lighthouse on ${route} ended on ${result.lhr.finalDisplayedUrl}: not signed in?`);
         }
-        samples.push({
-          score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
-          fcpMs: Math.round(audits["first-contentful-paint"]?.numericValue ?? Number.NaN),
-          lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
-          tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? Number.NaN),
-        });
+        const sample = figuresOf(result.lhr);
+        if ("failure" in sample) {
+          failures.push(sample.failure);
+          console.error(`  Lighthouse ${route}, run ${run}: no figures — ${sample.failure}`);
+        } else samples.push(sample);
       }
-      figures.push({
-        route,
-        score: median(samples.map((sample) => sample.score)),
-        fcpMs: median(samples.map((sample) => sample.fcpMs)),
-        lcpMs: median(samples.map((sample) => sample.lcpMs)),
-        tbtMs: median(samples.map((sample) => sample.tbtMs)),
-      });
-      console.log(`  Lighthouse ${route}: ${figures.at(-1)!.score}, TBT ${figures.at(-1)!.tbtMs} ms`);
+      const page = routeFigures(route, samples, failures);
+      figures.push(page);
+      console.log(
+        page.score === null
+          ? `  Lighthouse ${route}: no figures in ${failures.length} runs`
+          : `  Lighthouse ${route}: ${page.score}, FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms` +
+              ` (${page.runs} runs${failures.length ? `, ${failures.length} without figures` : ""})`,
+      );
     }
     return figures;
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }

@@ -125,3 +125,10 @@ try {
 }
 
 console.log(`\n${writeResults(results)}`);
+const unmeasured = results.lighthouse.filter((page) => page.score === null);
+if (unmeasured.length > 0) {
+  console.error(
+    `\nLighthouse measured nothing on ${unmeasured.map((page) => `${page.route} (${page.failures.join("; ")})`).join(", ")}`,
+  );
+  process.exitCode = 1;
+}

@@ -14,6 +14,7 @@ import { hubsOf } from "~/live/hubs";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
 import { liveRetryPolicy, retryDelaysMs } from "~/live/retry-policy";
 import { hubMessages, type HubName } from "~/contract/hubs";
+import { whenIdle } from "~/utils/when-idle";
 
 /** A hub no longer needed stops after 300 ms; retries: app/live/retry-policy.ts. */
 const stopDelayMs = 300;
@@ -91,6 +92,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   useEffect(() => {
     const current = entries.current;
     const needed = new Set(hubsKey ? (hubsKey.split(",") as HubName[]) : []);
+    const starting: HubEntry[] = [];
 
     for (const hub of needed) {
       const entry = current.get(hub);
@@ -108,24 +110,38 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
           failed: false,
         };
         current.set(hub, fresh);
-        void startHub(fresh, 0);
+        starting.push(fresh);
       }
     }
+    // The hubs start once the page is idle after hydration (the SignalR client is a chunk of its
+    // own, and each start ends with a revalidation that renders the page again), and the hubs
+    // started together ask for the pushes they missed with one revalidation, not one each
+    // (docs/decisions/051-lighthouse.md).
+    let started = false;
+    const cancelStart = whenIdle(() => {
+      started = true;
+      if (starting.length === 0) return;
+      void Promise.all(starting.map((entry) => startHub(entry, 0, false))).then((connected) => {
+        if (connected.some(Boolean)) coalescer.current?.notify();
+      });
+    });
     for (const entry of current.values()) {
       if (!needed.has(entry.hub) && !entry.stopped && !entry.stopTimer) {
         entry.stopTimer = setTimeout(() => stopHub(entry), stopDelayMs);
       }
     }
 
-    async function startHub(entry: HubEntry, attempt: number) {
-      if (entry.stopped) return;
+    /** Whether the hub is open; `catchUp`: revalidate once it is (missed pushes). */
+    async function startHub(entry: HubEntry, attempt: number, catchUp = true): Promise<boolean> {
+      if (entry.stopped) return false;
       let signalR: typeof import("@microsoft/signalr");
       try {
         signalR = await import("@microsoft/signalr");
       } catch {
         // Its chunk did not load (blocked, lost): the page works on without live updates, says
         // so, and tries again like a dropped hub (docs/decisions/046-javascript-partly-loaded.md).
-        return retryLater(entry, attempt);
+        retryLater(entry, attempt);
+        return false;
       }
       if (!entry.connection) {
         const connection = new signalR.HubConnectionBuilder()
@@ -168,15 +184,20 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
       }
       try {
         await entry.connection.start();
-        if (entry.stopped) return void entry.connection.stop();
+        if (entry.stopped) {
+          void entry.connection.stop();
+          return false;
+        }
         entry.failed = false;
         entry.reconnecting = false;
         updateStatus(current);
         // A push sent between the page's render and this subscription was missed (or the hub
         // was down): ask once now, so the page is current from here on.
-        coalescer.current?.notify();
+        if (catchUp) coalescer.current?.notify();
+        return true;
       } catch {
         retryLater(entry, attempt);
+        return false;
       }
     }
 
@@ -196,6 +217,13 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
       current.delete(entry.hub);
       updateStatus(current);
     }
+
+    // Left before they started (a quick navigation): the next page starts what it needs afresh.
+    return () => {
+      if (started) return;
+      cancelStart();
+      for (const entry of starting) current.delete(entry.hub);
+    };
   }, [hubsKey]);
 
   useEffect(() => {

@@ -6,21 +6,45 @@ import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useFetcher } from "@remix-run/react";
-import { lazy, Suspense, type ComponentProps, type ReactNode } from "react";
+import { memo, startTransition, useCallback, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import type { AppViewChannel } from "./view.server";
-import { useHydrated } from "~/utils/use-hydrated";
 import { appViewIntent } from "./intents";
 import type SortableChannelListModule from "./SortableChannelList";
+import { whenIdle } from "~/utils/when-idle";
 
-// Without its chunk (blocked, lost) the plain list stays: its buttons move channels without it
-// (docs/decisions/046-javascript-partly-loaded.md).
-const SortableChannelList = lazy(() =>
-  import("./SortableChannelList").catch(() => ({ default: PlainInsteadOfSortable })),
-);
+type SortableChannelList = ComponentType<Parameters<typeof SortableChannelListModule>[0]>;
 
-function PlainChannelList({
+/**
+ * dnd-kit, once the page is idle after hydration: the rows are swapped for draggable ones once,
+ * when the module is there, in a transition (a lazy component would first remount the plain list as its fallback,
+ * all within hydration's long tasks). Without its chunk (blocked, lost) the plain list stays: its
+ * buttons move channels without it (docs/decisions/046-javascript-partly-loaded.md, 051-lighthouse.md).
+ */
+function useSortableChannelList(wanted: boolean): SortableChannelList | null {
+  const [component, setComponent] = useState<SortableChannelList | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    const cancel = whenIdle(() => {
+      import("./SortableChannelList").then(
+        // A transition: React renders the fifty draggable rows in slices, between other work.
+        (module) => current && startTransition(() => setComponent(() => memo(module.default))),
+        () => {},
+      );
+    });
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, [wanted]);
+  return component;
+}
+
+// Memoized, as the sortable one: the card re-renders whenever a fetcher or a revalidation changes
+// the router's state, and its rows need not.
+const PlainChannelList = memo(function PlainChannelList({
   channels,
   total,
   canSort,
@@ -38,11 +62,7 @@ function PlainChannelList({
       ))}
     </ol>
   );
-}
-
-function PlainInsteadOfSortable({ channels, total }: ComponentProps<typeof SortableChannelListModule>) {
-  return <PlainChannelList channels={channels} total={total} canSort />;
-}
+});
 
 export function ChannelOrder({
   channels,
@@ -58,10 +78,18 @@ export function ChannelOrder({
   children?: ReactNode;
 }) {
   const { t } = useTranslation("moderation");
-  const hydrated = useHydrated();
+  const SortableChannelList = useSortableChannelList(canSort && channels.length > 0);
   const mover = useFetcher();
   const saving = mover.state !== "idle";
-  const plain = <PlainChannelList channels={channels} total={total} canSort={canSort} />;
+  const { submit } = mover;
+  const move = useCallback(
+    (channelId: string, position: number) =>
+      submit(
+        { intent: appViewIntent.moveChannel, channelId, position: String(position), respond: "data" },
+        { method: "post", preventScrollReset: true },
+      ),
+    [submit],
+  );
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="channel-order-heading">
@@ -75,21 +103,10 @@ export function ChannelOrder({
         </Text>
         {channels.length === 0 ? (
           <Text c="dimmed">{t("appView.noChannels")}</Text>
-        ) : hydrated && canSort ? (
-          <Suspense fallback={plain}>
-            <SortableChannelList
-              channels={channels}
-              total={total}
-              onMove={(channelId, position) =>
-                mover.submit(
-                  { intent: appViewIntent.moveChannel, channelId, position: String(position), respond: "data" },
-                  { method: "post", preventScrollReset: true },
-                )
-              }
-            />
-          </Suspense>
+        ) : SortableChannelList && canSort ? (
+          <SortableChannelList channels={channels} total={total} onMove={move} />
         ) : (
-          plain
+          <PlainChannelList channels={channels} total={total} canSort={canSort} />
         )}
         {children}
       </Stack>

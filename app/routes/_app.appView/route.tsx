@@ -3,7 +3,8 @@
 // channels, the phone preview and the channel and QR code overlays as URL state. A Moderator
 // sees only the audience-mic mute controls (DESIGN.md §9).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { memo } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { appViewRoutes } from "./actions.server";
@@ -18,6 +19,7 @@ import { getAppViewStations } from "~/manager/app-view.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { useSteadyLoaderData } from "~/utils/use-steady-loader-data";
 
 export const meta = pageTitle("appView");
 export const handle = { titleKey: "appView", hubs: ["stationsHub", "appCustomizationHub"] } satisfies ScreenHandle;
@@ -58,9 +60,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, appViewRoutes);
 
+// A revalidation whose answer equals the page (most pushes, the hubs' catch-up) renders nothing again.
+const SteadyAppView = memo(AppView);
+const SteadyModeratorAppView = memo(ModeratorAppView);
+
 export default function AppViewPage() {
-  const data = useLoaderData<typeof loader>();
-  return data.kind === "moderator" ? <ModeratorAppView channels={data.channels} /> : <AppView {...data} />;
+  const data = useSteadyLoaderData<typeof loader>();
+  return data.kind === "moderator" ? <SteadyModeratorAppView channels={data.channels} /> : <SteadyAppView {...data} />;
 }
 
 export function ErrorBoundary() {

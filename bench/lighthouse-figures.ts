@@ -1,0 +1,61 @@
+// What one Lighthouse run measured, or why it measured nothing, and the medians of a route's
+// runs. A run Lighthouse could not measure (a runtime error such as NO_NAVSTART or NO_FCP, a
+// document that answered 5xx, a metric it could not compute) has no figures: it is reported with
+// Lighthouse's own reason, never as a score of 0 (docs/decisions/051-lighthouse.md).
+import type { Result } from "lighthouse";
+
+export interface LighthouseFigures {
+  route: string;
+  /** Medians of the runs that measured; null when none did. */
+  score: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  /** How many runs measured: the medians are theirs. */
+  runs: number;
+  /** Why each other run gave no figures, in Lighthouse's words ("CODE: message"). */
+  failures: string[];
+}
+
+export type LighthouseSample = { score: number; fcpMs: number; lcpMs: number; tbtMs: number };
+
+const metrics = {
+  fcpMs: "first-contentful-paint",
+  lcpMs: "largest-contentful-paint",
+  tbtMs: "total-blocking-time",
+} as const;
+
+/** The run's figures, or the first reason Lighthouse gives for having none. */
+export function figuresOf(
+  lhr: Pick<Result, "runtimeError" | "categories" | "audits">,
+): LighthouseSample | { failure: string } {
+  if (lhr.runtimeError) return { failure: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
+  const values: Partial<LighthouseSample> = {};
+  for (const [key, id] of Object.entries(metrics) as Array<[keyof typeof metrics, string]>) {
+    const audit = lhr.audits[id];
+    const value = audit?.numericValue;
+    if (typeof value !== "number" || !Number.isFinite(value))
+      return { failure: `${id}: ${audit?.errorMessage ?? "no value"}` };
+    values[key] = Math.round(value);
+  }
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== "number") return { failure: "performance: no score" };
+  return { score: Math.round(score * 100), fcpMs: values.fcpMs!, lcpMs: values.lcpMs!, tbtMs: values.tbtMs! };
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export function routeFigures(route: string, samples: LighthouseSample[], failures: string[]): LighthouseFigures {
+  return {
+    route,
+    score: median(samples.map((sample) => sample.score)),
+    fcpMs: median(samples.map((sample) => sample.fcpMs)),
+    lcpMs: median(samples.map((sample) => sample.lcpMs)),
+    tbtMs: median(samples.map((sample) => sample.tbtMs)),
+    runs: samples.length,
+    failures,
+  };
+}
