@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import type { AppViewChannel } from "./view.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { PlainCard } from "~/components/plain";
 import { appViewIntent } from "./intents";
 import type SortableChannelListModule from "./SortableChannelList";
 
@@ -32,9 +33,9 @@ function PlainChannelList({
   return (
     <ol style={orderListStyle} data-testid="channel-order">
       {channels.map((channel) => (
-        <Card component="li" withBorder padding="xs" key={channel.id}>
+        <PlainCard component="li" padding="xs" key={channel.id}>
           <ChannelOrderRow channel={channel} count={total} canSort={canSort} />
-        </Card>
+        </PlainCard>
       ))}
     </ol>
   );
