@@ -1,11 +1,9 @@
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nOptions } from "~/i18n/config";
-import { i18next, pageTranslationsText, resources } from "~/i18n/i18next.server";
+import { I18nextProvider } from "react-i18next";
+import { i18next, pageTranslationsText, renderingI18n } from "~/i18n/i18next.server";
 import { PageTranslationsProvider } from "~/i18n/page-translations";
 import { observability } from "~/observability.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -37,14 +35,8 @@ export default async function handleRequest(
   loadContext: ConsoleLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const instance = createInstance();
   const language = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({
-    ...i18nOptions,
-    lng: language,
-    ns: ["common", ...i18next.getRouteNamespaces(remixContext)],
-    resources,
-  });
+  const instance = await renderingI18n(language);
 
   const waitForAll = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode;
 

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { LazyNotifications } from "~/components/LazyNotifications";
+import { ThemeCssVariables } from "~/components/ThemeCssVariables";
 import { fallbackLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
 import { PageTranslations } from "~/i18n/page-translations";
@@ -101,9 +102,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* MantineProvider's own <style> of theme variables, built once instead of per request. */}
+        <ThemeCssVariables theme={theme} resolver={cssVariablesResolver} nonce={nonce ?? ""} />
         <MantineProvider
           theme={theme}
           cssVariablesResolver={cssVariablesResolver}
+          withCssVariables={false}
           forceColorScheme={colorScheme}
           getStyleNonce={() => nonce ?? ""}
         >

@@ -1,13 +1,48 @@
 // Where a CPU profile's time went: the top functions by self time, and the same time grouped by
-// package (node_modules/<package>, the app's own build, Node's internals). Reads the .cpuprofile
-// files that `node --cpu-prof` writes; used for docs/decisions/048-render-cost.md.
+// package (node_modules/<package>, the app's own code, Node's internals). Reads the .cpuprofile
+// files that `node --cpu-prof` writes; used for docs/decisions/048-render-cost.md. The server
+// build bundles Mantine, conform and remix-i18next into build/index.js: a function there is
+// named by the module esbuild's `// <path>` comment above it says it came from.
 //   tsx bench/profile-summary.ts <file.cpuprofile | directory> [top=20]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Where each bundled module starts in a build file: esbuild writes `// <path>` above it. */
+const bundles = new Map<string, Array<{ line: number; path: string }>>();
+
+function modulesOf(url: string) {
+  let modules = bundles.get(url);
+  if (!modules) {
+    modules = [];
+    // Remix's server imports its build with a cache-busting query (build/index.js?t=…).
+    const path = url.startsWith("file://") ? fileURLToPath(url.replace(/\?.*$/, "")) : url;
+    if (/\/build\/[^/]+\.js$/.test(path) && existsSync(path))
+      readFileSync(path, "utf8")
+        .split("\n")
+        .forEach((text, line) => {
+          const comment = /^\/\/ (\S+\.[cm]?[jt]sx?)$/.exec(text);
+          if (comment) modules!.push({ line, path: comment[1]! });
+        });
+    bundles.set(url, modules);
+  }
+  return modules;
+}
+
+/** The source a frame's code came from: the bundled module's path, or the script's own URL. */
+function sourceOf(frame: ProfileNode["callFrame"]) {
+  const modules = modulesOf(frame.url);
+  let found: string | undefined;
+  for (const entry of modules) {
+    if (entry.line > frame.lineNumber) break;
+    found = entry.path;
+  }
+  return found ?? frame.url;
 }
 interface CpuProfile {
   startTime: number;
@@ -23,6 +58,7 @@ export function packageOf(url: string): string {
   if (modules) return modules[1]!;
   if (url.startsWith("node:")) return "(node)";
   if (/\/build\//.test(url)) return "(app build)";
+  if (/^(app|server|lib)\//.test(url)) return "(app)";
   return url.replace(/^file:\/\/.*\/(?=[^/]+\/[^/]+$)/, "");
 }
 
@@ -54,9 +90,11 @@ function selfTimes(profile: CpuProfile, window?: Window) {
     const frame = frames.get(id)!;
     if (frame.functionName === "(idle)") continue;
     total += micros;
-    const name = `${frame.functionName || "(anonymous)"} ${frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : ""}`;
+    const source = sourceOf(frame);
+    const where = source === frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : shortUrl(source);
+    const name = `${frame.functionName || "(anonymous)"} ${frame.url ? where : ""}`;
     functions.set(name, (functions.get(name) ?? 0) + micros);
-    const pkg = packageOf(frame.url);
+    const pkg = packageOf(source);
     packages.set(pkg, (packages.get(pkg) ?? 0) + micros);
   }
   return { functions, packages, total };

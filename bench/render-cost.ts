@@ -1,24 +1,37 @@
 // npm run bench:render: the render cost alone, in a minute — per route, the document's server
 // time next to the same URL's `.data` time, taken in alternation so a busy machine slows both
-// alike, and the console's own CPU time per request (from /proc, which other processes do not inflate); then, with BENCH_PROFILE_DIR set, a second console under `--cpu-prof` loads `/stations`
-// BENCH_PROFILE_REQUESTS times and leaves its profile there (read it with bench/profile-summary.ts).
-// BENCH_ROUTES (comma-separated), BENCH_STATIONS (1000), BENCH_REQUESTS (200 per route), BENCH_CONSOLE_PORT (3395),
-// BENCH_SIMULATOR_PORT (5395, and the next port for its identity provider).
+// alike, and the console's own CPU time per request (from /proc, which other processes do not
+// inflate); then, with BENCH_PROFILE_DIR set, a second console under `--cpu-prof` loads
+// BENCH_PROFILE_ROUTE (/stations) BENCH_PROFILE_REQUESTS (300) times and leaves its profile there
+// (read it with bench/profile-summary.ts).
+// BENCH_ROUTES (comma-separated; empty for the profile alone), BENCH_STATIONS (1000), BENCH_REQUESTS
+// (200 per route), BENCH_CONSOLE_PORT (3395), BENCH_SIMULATOR_PORT (5395, and the next port for its
+// identity provider), BENCH_NODE_FLAGS (the console's V8 flags, bench/node-flags.ts).
+// The console runs as one process (WEB_CONCURRENCY=1): the requests come one at a time, and
+// /proc/<pid>/stat counts that process's CPU alone, not its workers'.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
-import { startConsoleProcess, startSimulatorProcess, type SimulatorProcess } from "../tests/support/processes";
+import {
+  consoleCommand,
+  startConsoleProcess,
+  startSimulatorProcess,
+  type SimulatorProcess,
+} from "../tests/support/processes";
 import { dataUrlOf } from "./http-load";
+import { benchNodeFlags } from "./node-flags";
 
-const routes = (
-  process.env.BENCH_ROUTES ?? "/dashboard,/stations,/stations/MCS-0042,/moderation/MCS-0043/1,/appView"
-).split(",");
+const routes = (process.env.BENCH_ROUTES ?? "/dashboard,/stations,/stations/MCS-0042,/moderation/MCS-0043/1,/appView")
+  .split(",")
+  .filter((route) => route !== "");
 const stations = Number(process.env.BENCH_STATIONS ?? 1000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const consolePort = Number(process.env.BENCH_CONSOLE_PORT ?? 3395);
 const simulatorPort = Number(process.env.BENCH_SIMULATOR_PORT ?? 5395);
 const profileDirectory = process.env.BENCH_PROFILE_DIR;
+const profileRoute = process.env.BENCH_PROFILE_ROUTE ?? "/stations";
 const profileRequests = Number(process.env.BENCH_PROFILE_REQUESTS ?? 300);
+const oneProcess = { WEB_CONCURRENCY: "1" };
 
 async function timed(session: ConsoleSession, path: string) {
   const started = performance.now();
@@ -44,7 +57,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const round = (value: number) => Math.round(value * 10) / 10;
 
 async function ratios(simulator: SimulatorProcess) {
-  const consoleProcess = await startConsoleProcess({ port: consolePort, simulator });
+  const consoleProcess = await startConsoleProcess({
+    port: consolePort,
+    simulator,
+    nodeFlags: benchNodeFlags,
+    env: oneProcess,
+  });
+  console.log(`${consoleCommand(benchNodeFlags)}, one process, ${stations} stations`);
   try {
     const session = await signInToConsole(consoleProcess.url, "admin");
     for (const route of routes) {
@@ -78,21 +97,22 @@ async function profile(simulator: SimulatorProcess, directory: string) {
   const consoleProcess = await startConsoleProcess({
     port: consolePort,
     simulator,
-    env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(directory)}` },
+    nodeFlags: benchNodeFlags,
+    env: { ...oneProcess, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(directory)}` },
   });
   try {
     const session = await signInToConsole(consoleProcess.url, "admin");
-    for (let warmup = 0; warmup < 20; warmup += 1) await timed(session, "/stations");
+    for (let warmup = 0; warmup < 20; warmup += 1) await timed(session, profileRoute);
     // The profile's clock is the system's monotonic clock, as hrtime is: the summary counts only
     // the samples of this window, not the start-up and the sign-in.
     const from = Number(process.hrtime.bigint() / 1000n);
-    for (let request = 0; request < profileRequests; request += 1) await timed(session, "/stations");
+    for (let request = 0; request < profileRequests; request += 1) await timed(session, profileRoute);
     const to = Number(process.hrtime.bigint() / 1000n);
     writeFileSync(join(directory, "window.json"), JSON.stringify({ fromMicroseconds: from, toMicroseconds: to }));
   } finally {
     await consoleProcess.stop();
   }
-  console.log(`profile of ${profileRequests} × /stations in ${directory}`);
+  console.log(`profile of ${profileRequests} × ${profileRoute} in ${directory}`);
 }
 
 const simulator = await startSimulatorProcess({
@@ -101,7 +121,7 @@ const simulator = await startSimulatorProcess({
   identityPort: simulatorPort + 1,
 });
 try {
-  await ratios(simulator);
+  if (routes.length > 0) await ratios(simulator);
   if (profileDirectory) await profile(simulator, profileDirectory);
 } finally {
   await simulator.stop();

@@ -1,7 +1,7 @@
 // A channel's properties as short labels (moderation list, app view): text, never colour alone.
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
+// Plain elements with Mantine's markup (plain.tsx): a page of channels repeats them.
 import { useTranslation } from "react-i18next";
+import { PlainDotBadge, PlainGroup, type DotBadgeColor } from "~/components/plain";
 
 export interface ChannelPropertyFlags {
   uplinkEnabled: boolean;
@@ -14,7 +14,7 @@ export interface ChannelPropertyFlags {
 
 export function ChannelProperties({ channel }: { channel: ChannelPropertyFlags }) {
   const { t } = useTranslation("moderation");
-  const labels: Array<{ key: string; color: string }> = [];
+  const labels: Array<{ key: string; color: DotBadgeColor }> = [];
   if (channel.uplinkEnabled) {
     labels.push({
       key: channel.uplinkUnmuted ? "audienceMicOpen" : "audienceMicMuted",
@@ -27,12 +27,12 @@ export function ChannelProperties({ channel }: { channel: ChannelPropertyFlags }
   if (!channel.isEnabled) labels.push({ key: "disabled", color: "red" });
   if (labels.length === 0) return null;
   return (
-    <Group gap={4} wrap="wrap">
+    <PlainGroup gap={4} wrap="wrap">
       {labels.map(({ key, color }) => (
-        <Badge key={key} color={color} variant="dot" radius="sm">
+        <PlainDotBadge key={key} color={color}>
           {t(`properties.${key}`)}
-        </Badge>
+        </PlainDotBadge>
       ))}
-    </Group>
+    </PlainGroup>
   );
 }

@@ -5,7 +5,7 @@
 // same, byte for byte, for users, axe and Mantine's CSS: tests/console/plain-markup.test.ts
 // renders each one next to its Mantine original. Use them where a list repeats them; use
 // Mantine's components everywhere else.
-import type { CSSProperties, ReactNode } from "react";
+import type { CSSProperties, ElementType, ReactNode } from "react";
 
 /** A row of a `<Table striped highlightOnHover>` (DataTable's table). */
 export function TableRow({ children }: { children?: ReactNode }) {
@@ -42,14 +42,36 @@ const stackStyles = {
     "--stack-align": "stretch",
     "--stack-justify": "flex-start",
   },
-} as Record<0 | 4, CSSProperties>;
+} as Record<number, CSSProperties>;
 
-/** `<Stack gap={0}>` or `<Stack gap={4}>`. */
-export function PlainStack({ gap, children }: { gap: 0 | 4; children?: ReactNode }) {
+/**
+ * `<Stack gap>`, as a div or a list (`<Stack component="ul">`); `style` for what style props
+ * write after the stack's variables (`p={0} m={0}` and the like, in Mantine's order).
+ */
+export function PlainStack({
+  gap,
+  component: Element = "div",
+  style,
+  children,
+  ...attributes
+}: {
+  gap: Spacing;
+  component?: "div" | "ul";
+  style?: CSSProperties;
+  "data-testid"?: string;
+  children?: ReactNode;
+}) {
+  const variables =
+    (typeof gap === "number" ? stackStyles[gap] : undefined) ??
+    ({ "--stack-gap": spacing(gap), "--stack-align": "stretch", "--stack-justify": "flex-start" } as CSSProperties);
   return (
-    <div style={stackStyles[gap]} className="m_6d731127 mantine-Stack-root">
+    <Element
+      style={style ? { ...variables, ...style } : variables}
+      className="m_6d731127 mantine-Stack-root"
+      {...attributes}
+    >
       {children}
-    </div>
+    </Element>
   );
 }
 
@@ -62,28 +84,44 @@ const dimmedTextStyles = {
   xs: { ...textStyles.xs, color: "var(--mantine-color-dimmed)" },
   sm: { ...textStyles.sm, color: "var(--mantine-color-dimmed)" },
 } as Record<TextSize, CSSProperties>;
+const dimmedText: CSSProperties = { color: "var(--mantine-color-dimmed)" };
 
-/** `<Text size="xs" | "sm">`, or with `c="dimmed"` when `dimmed`. */
+function textStyle(size: TextSize | undefined, dimmed: boolean, style: CSSProperties | undefined) {
+  const base = size ? (dimmed ? dimmedTextStyles : textStyles)[size] : dimmed ? dimmedText : undefined;
+  return style ? { ...base, ...style } : base;
+}
+
+/**
+ * `<Text size="xs" | "sm">` (or Mantine's default size without `size`), with `c="dimmed"` when
+ * `dimmed`; `component` "span" or "time" for `<Text span>` / `<Text component="time">`; `style`
+ * for what style props would write after those (`fw`, `ta`, `w`, in Mantine's order).
+ */
 export function PlainText({
   size,
   dimmed = false,
-  id,
+  component: Element = "p",
+  style,
   children,
+  ...attributes
 }: {
-  size: TextSize;
+  size?: TextSize;
   dimmed?: boolean;
+  component?: "p" | "span" | "time";
+  style?: CSSProperties;
   id?: string;
+  dateTime?: string;
+  "aria-hidden"?: "true";
   children?: ReactNode;
 }) {
   return (
-    <p
-      style={(dimmed ? dimmedTextStyles : textStyles)[size]}
+    <Element
+      style={textStyle(size, dimmed, style)}
       className="mantine-focus-auto m_b6d8b162 mantine-Text-root"
       data-size={size}
-      id={id}
+      {...attributes}
     >
       {children}
-    </p>
+    </Element>
   );
 }
 
@@ -122,5 +160,126 @@ export function PlainBadge({ color, children }: { color: BadgeColor; children?: 
         {children}
       </span>
     </div>
+  );
+}
+
+/** A size of Mantine's spacing scale, or a number of pixels (as rem, scaled), as `gap` takes them. */
+type Spacing = "xs" | "sm" | "md" | "lg" | "xl" | number;
+const spacing = (gap: Spacing) =>
+  typeof gap === "number"
+    ? gap === 0
+      ? "0rem"
+      : `calc(${gap / 16}rem * var(--mantine-scale))`
+    : `var(--mantine-spacing-${gap})`;
+
+/** `<Group>` with `gap`, `align`, `justify`, `wrap` (Mantine's defaults when left out), as a div or li. */
+export function PlainGroup({
+  component: Element = "div",
+  gap = "md",
+  align = "center",
+  justify = "flex-start",
+  wrap = "wrap",
+  children,
+  ...attributes
+}: {
+  component?: "div" | "li";
+  gap?: Spacing;
+  align?: "center" | "flex-start";
+  justify?: "flex-start" | "space-between";
+  wrap?: "wrap" | "nowrap";
+  "data-testid"?: string;
+  children?: ReactNode;
+}) {
+  const style = {
+    "--group-gap": spacing(gap),
+    "--group-align": align,
+    "--group-justify": justify,
+    "--group-wrap": wrap,
+  };
+  return (
+    <Element style={style as CSSProperties} className="m_4081bf90 mantine-Group-root" {...attributes}>
+      {children}
+    </Element>
+  );
+}
+
+/** `<Card withBorder padding>` as a section or a list item. */
+export function PlainCard({
+  component: Element = "div",
+  padding,
+  children,
+  ...attributes
+}: {
+  component?: "div" | "section" | "li";
+  padding: "xs" | "sm" | "md" | "lg";
+  "aria-labelledby"?: string;
+  "data-testid"?: string;
+  children?: ReactNode;
+}) {
+  const style = { "--card-padding": `var(--mantine-spacing-${padding})` };
+  return (
+    <Element
+      style={style as CSSProperties}
+      className="m_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root"
+      data-with-border="true"
+      {...attributes}
+    >
+      {children}
+    </Element>
+  );
+}
+
+export type DotBadgeColor = "green" | "orange" | "red" | "gray" | "violet" | "brand";
+const dotBadgeStyles = Object.fromEntries(
+  (["green", "orange", "red", "gray", "violet", "brand"] as const).map((color) => [
+    color,
+    {
+      overflow: "visible",
+      "--badge-radius": "var(--mantine-radius-sm)",
+      "--badge-dot-color": `var(--mantine-color-${color}-filled)`,
+    } as CSSProperties,
+  ]),
+) as Record<DotBadgeColor, CSSProperties>;
+
+/** `<Badge variant="dot" color radius="sm">` under the app's theme (overflow visible). */
+export function PlainDotBadge({ color, children }: { color: DotBadgeColor; children?: ReactNode }) {
+  return (
+    <div style={dotBadgeStyles[color]} className="m_fbd81e3d m_347db0ec mantine-Badge-root" data-variant="dot">
+      <span className="m_5add502a mantine-Badge-label" style={visibleOverflow}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+const anchorSizes: Record<TextSize, CSSProperties> = textStyles;
+
+/**
+ * `<Anchor component={Link}>` (or another element): `size="sm"` and `style` as Anchor writes them,
+ * every other prop passed on to the element in the order given.
+ */
+export function PlainAnchor<Props extends object>({
+  component: Element,
+  size,
+  style,
+  children,
+  ...attributes
+}: {
+  component: ElementType<Props>;
+  size?: TextSize;
+  style?: CSSProperties;
+  children?: ReactNode;
+} & Props) {
+  const Anchor = Element as ElementType;
+  return (
+    <Anchor
+      style={size ? { ...anchorSizes[size], ...style } : style}
+      className="mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root"
+      data-size={size}
+      data-underline="hover"
+      {...attributes}
+    >
+      {children}
+    </Anchor>
   );
 }

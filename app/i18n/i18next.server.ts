@@ -1,7 +1,8 @@
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/node";
-import type { Resource } from "i18next";
+import { createInstance, type i18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { serializeTranslations } from "~/i18n/page-translations";
 import { fallbackLanguage, i18nOptions, namespaces, supportedLanguages, type Namespace } from "~/i18n/config";
@@ -43,6 +44,25 @@ export const i18next = new RemixI18Next({
   },
   i18next: { ...i18nOptions, resources },
 });
+
+/**
+ * The i18next instance a document renders with, one per language for the process: its
+ * translations are fixed and rendering only reads them. A new instance per request cost its
+ * init and, per instance, i18next's cache of plural rules (docs/decisions/048-render-cost.md).
+ */
+const renderingInstances = new Map<string, Promise<i18n>>();
+export function renderingI18n(language: string): Promise<i18n> {
+  let instance = renderingInstances.get(language);
+  if (!instance) {
+    const created = createInstance();
+    instance = created
+      .use(initReactI18next)
+      .init({ ...i18nOptions, lng: language, ns: [...namespaces], resources })
+      .then(() => created);
+    renderingInstances.set(language, instance);
+  }
+  return instance;
+}
 
 /** A server-side t() for messages built in loaders and actions. */
 export async function getFixedT(request: Request, namespace: Namespace = "common") {

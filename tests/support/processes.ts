@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverArguments, serverEntry } from "../../scripts/server-command.mjs";
+import { serverEntry, serverHeapFlags } from "../../scripts/server-command.mjs";
 
 export interface RunningProcess {
   url: string;
@@ -158,6 +158,8 @@ export interface ConsoleProcessOptions {
   onOutput?: (text: string) => void;
   /** Keep what it writes to stdout (its JSON log lines) for `output()`. */
   captureOutput?: boolean;
+  /** Node's flags for the compiled server, to weigh other heap settings (default: production's). */
+  nodeFlags?: readonly string[];
 }
 
 const developmentClient = {
@@ -185,7 +187,8 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
         SIMULATOR_TEST_CONTROLS: "true",
       };
   const compiled = existsSync(serverEntry);
-  const child = spawn(process.execPath, compiled ? serverArguments : ["--import", "tsx", "server.ts"], {
+  const nodeFlags = options.nodeFlags ?? serverHeapFlags;
+  const child = spawn(process.execPath, compiled ? [...nodeFlags, serverEntry] : ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
     // Unread, the console's log lines are dropped.
     stdio: ["ignore", options.onOutput || options.captureOutput ? "pipe" : "ignore", "inherit"],
@@ -208,5 +211,5 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
 }
 
 /** What the bench ran, for its report. */
-export const consoleCommand = () =>
-  existsSync(serverEntry) ? ["node", ...serverArguments].join(" ") : "node --import tsx server.ts";
+export const consoleCommand = (nodeFlags: readonly string[] = serverHeapFlags) =>
+  existsSync(serverEntry) ? ["node", ...nodeFlags, serverEntry].join(" ") : "node --import tsx server.ts";

@@ -1,12 +1,11 @@
 // Mute or unmute a channel's audience mic: a form that carries the state it asks for, so sending
 // it twice is harmless. The one control a Moderator has on the App view.
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { appViewIntent } from "./intents";
+import { PlainDotBadge, PlainGroup } from "~/components/plain";
 
 export function AudienceMicToggle({ channel }: { channel: { id: string; name: string; uplinkUnmuted: boolean } }) {
   const { t } = useTranslation("moderation");
@@ -17,10 +16,10 @@ export function AudienceMicToggle({ channel }: { channel: { id: string; name: st
     navigation.formData.get("channelId") === channel.id;
   const mute = channel.uplinkUnmuted;
   return (
-    <Group gap="sm" wrap="nowrap">
-      <Badge color={mute ? "green" : "orange"} variant="dot" radius="sm">
+    <PlainGroup gap="sm" wrap="nowrap">
+      <PlainDotBadge color={mute ? "green" : "orange"}>
         {mute ? t("appView.audienceMic.open") : t("appView.audienceMic.muted")}
-      </Badge>
+      </PlainDotBadge>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="channelId" value={channel.id} />
         <input type="hidden" name="muted" value={mute ? "true" : "false"} />
@@ -41,6 +40,6 @@ export function AudienceMicToggle({ channel }: { channel: { id: string; name: st
           {mute ? t("appView.audienceMic.mute") : t("appView.audienceMic.unmute")}
         </Button>
       </Form>
-    </Group>
+    </PlainGroup>
   );
 }

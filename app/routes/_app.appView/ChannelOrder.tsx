@@ -10,6 +10,7 @@ import { memo, startTransition, useCallback, useEffect, useState, type Component
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import type { AppViewChannel } from "./view.server";
+import { PlainCard } from "~/components/plain";
 import { appViewIntent } from "./intents";
 import type SortableChannelListModule from "./SortableChannelList";
 import { whenIdle } from "~/utils/when-idle";
@@ -56,9 +57,9 @@ const PlainChannelList = memo(function PlainChannelList({
   return (
     <ol style={orderListStyle} data-testid="channel-order">
       {channels.map((channel) => (
-        <Card component="li" withBorder padding="xs" key={channel.id}>
+        <PlainCard component="li" padding="xs" key={channel.id}>
           <ChannelOrderRow channel={channel} count={total} canSort={canSort} />
-        </Card>
+        </PlainCard>
       ))}
     </ol>
   );

@@ -1,12 +1,10 @@
 // One channel in the order list: its position, name (opening the channel overlay), station and
 // group, properties, and the move controls — up/down buttons, and without JavaScript a position
-// field. Each control is a form posting the target position (harmless when sent twice).
+// field. Each control is a form posting the target position (harmless when sent twice). A page of
+// rows repeats the layout, texts and links: plain elements with Mantine's markup
+// (~/components/plain); the controls stay Mantine's.
 import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "~/components/icons";
@@ -15,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { channelParam, qrParam } from "./url-state";
 import type { AppViewChannel } from "./view.server";
 import { ChannelProperties } from "~/components/ChannelProperties";
+import { PlainAnchor, PlainGroup, PlainStack, PlainText } from "~/components/plain";
 import { withSearchParams } from "~/utils/url";
 import { appViewIntent } from "./intents";
 
@@ -43,7 +42,7 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
   const first = channel.position === 1;
   const last = channel.position === count;
   return (
-    <Group gap={4} wrap="nowrap">
+    <PlainGroup gap={4} wrap="nowrap">
       <MoveForm channelId={channel.id} position={channel.position - 1}>
         <ActionIcon
           type="submit"
@@ -72,7 +71,7 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
       </MoveForm>
       <Form method="post" preventScrollReset className="no-js-only">
         <input type="hidden" name="channelId" value={channel.id} />
-        <Group gap={4} wrap="nowrap">
+        <PlainGroup gap={4} wrap="nowrap">
           <TextInput
             name="position"
             type="number"
@@ -91,11 +90,15 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
           >
             {t("appView.order.moveTo")}
           </Button>
-        </Group>
+        </PlainGroup>
       </Form>
-    </Group>
+    </PlainGroup>
   );
 }
+
+/** `<Text fw={700} w="2.5ch" ta="right">` and `<Anchor fw={600}>` as Mantine writes them. */
+const positionStyle = { fontWeight: 700, textAlign: "right", width: "2.5ch" } as const;
+const nameStyle = { fontWeight: 600 };
 
 export function ChannelOrderRow({
   channel,
@@ -111,29 +114,29 @@ export function ChannelOrderRow({
   const { t } = useTranslation("moderation");
   const location = useLocation();
   return (
-    <Group justify="space-between" wrap="wrap" gap="sm" data-testid="order-row">
-      <Group gap="sm" wrap="nowrap" align="center">
+    <PlainGroup justify="space-between" wrap="wrap" gap="sm" data-testid="order-row">
+      <PlainGroup gap="sm" wrap="nowrap" align="center">
         {dragHandle}
-        <Text fw={700} w="2.5ch" ta="right" aria-hidden="true">
+        <PlainText style={positionStyle} aria-hidden="true">
           {channel.position}
-        </Text>
-        <Stack gap={0}>
-          <Anchor
+        </PlainText>
+        <PlainStack gap={0}>
+          <PlainAnchor
             component={Link}
+            style={nameStyle}
             to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })}
             preventScrollReset
-            fw={600}
           >
             <span className="visually-hidden">{t("appView.order.positionLabel", { position: channel.position })} </span>
             {channel.name}
-          </Anchor>
-          <Text size="sm" c="dimmed">
+          </PlainAnchor>
+          <PlainText size="sm" dimmed>
             {channel.station} · {channel.group ?? t("appView.ungrouped.label")}
-          </Text>
-        </Stack>
+          </PlainText>
+        </PlainStack>
         <ChannelProperties channel={channel} />
-      </Group>
+      </PlainGroup>
       {canSort ? <MoveControls channel={channel} count={count} /> : null}
-    </Group>
+    </PlainGroup>
   );
 }

@@ -1,9 +1,8 @@
 // Every station with its channels: state and mode, each channel's position in the app, its
-// properties, the channel and QR code overlays, and the audience-mic mute control.
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
+// properties, the channel and QR code overlays, and the audience-mic mute control. A page of
+// stations repeats cards, groups, texts, badges and links: plain elements with Mantine's markup
+// (~/components/plain).
 import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
@@ -15,6 +14,7 @@ import { AudienceMicToggle } from "./AudienceMicToggle";
 import { channelParam, qrParam } from "./url-state";
 import type { AppViewChannel } from "./view.server";
 import { ChannelProperties } from "~/components/ChannelProperties";
+import { PlainAnchor, PlainCard, PlainDotBadge, PlainGroup, PlainStack, PlainText } from "~/components/plain";
 import type { ComputedState, UseCaseMode } from "~/contract/enums";
 import { withSearchParams } from "~/utils/url";
 
@@ -26,76 +26,80 @@ export interface AppViewStationView {
   channels: AppViewChannel[];
 }
 
+const regularWeight = { fontWeight: 400 };
+/** `<Stack component="ul" p={0} m={0} style={{ listStyle: "none" }}>` as Mantine writes it. */
+const bareList = { listStyle: "none", margin: "0rem", padding: "0rem" };
+const iconLink = { display: "inline-flex", alignItems: "center", gap: 4 };
+const boldWeight = { fontWeight: 600 };
+
 function StationCard({ station }: { station: AppViewStationView }) {
   const { t } = useTranslation("moderation");
   const location = useLocation();
   const headingId = `station-${station.serialNumber}`;
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap">
+    <PlainCard padding="md" component="section" aria-labelledby={headingId}>
+      <PlainStack gap="xs">
+        <PlainGroup justify="space-between" wrap="wrap">
           {/* The serial number keeps two stations of the same name apart (each card is a landmark). */}
           <Title order={3} size="h4" id={headingId}>
             {station.name}
             {station.name === station.serialNumber ? null : (
               <>
                 {" "}
-                <Text span size="sm" c="dimmed" fw={400}>
+                <PlainText component="span" size="sm" dimmed style={regularWeight}>
                   {station.serialNumber}
-                </Text>
+                </PlainText>
               </>
             )}
           </Title>
-          <Group gap="xs">
-            <Badge variant="dot" color={station.computedState === "Connected" ? "green" : "gray"} radius="sm">
+          <PlainGroup gap="xs">
+            <PlainDotBadge color={station.computedState === "Connected" ? "green" : "gray"}>
               {t(`common:connectionStates.${station.computedState}`)}
-            </Badge>
-            <Badge variant="dot" color="brand" radius="sm">
-              {t(`appView.modes.${station.useCaseMode}`)}
-            </Badge>
-          </Group>
-        </Group>
+            </PlainDotBadge>
+            <PlainDotBadge color="brand">{t(`appView.modes.${station.useCaseMode}`)}</PlainDotBadge>
+          </PlainGroup>
+        </PlainGroup>
         {station.channels.length === 0 ? (
-          <Text size="sm" c="dimmed">
+          <PlainText size="sm" dimmed>
             {t("appView.stations.noChannels")}
-          </Text>
+          </PlainText>
         ) : (
-          <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }}>
+          <PlainStack component="ul" gap={6} style={bareList}>
             {station.channels.map((channel) => (
-              <Group component="li" key={channel.id} justify="space-between" wrap="wrap" gap="xs">
-                <Group gap="sm" wrap="wrap">
-                  <Anchor
+              <PlainGroup component="li" key={channel.id} justify="space-between" wrap="wrap" gap="xs">
+                <PlainGroup gap="sm" wrap="wrap">
+                  <PlainAnchor
                     component={Link}
                     to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })}
                     preventScrollReset
                   >
                     {channel.name}
-                  </Anchor>
-                  <Text size="sm" c="dimmed">
+                  </PlainAnchor>
+                  <PlainText size="sm" dimmed>
                     {t("appView.stations.position", { position: channel.position })}
-                  </Text>
+                  </PlainText>
                   <ChannelProperties channel={channel} />
-                </Group>
-                <Group gap="sm" wrap="nowrap">
-                  <Anchor
+                </PlainGroup>
+                <PlainGroup gap="sm" wrap="nowrap">
+                  <PlainAnchor
                     component={Link}
+                    size="sm"
+                    style={iconLink}
                     to={withSearchParams(location, { [qrParam]: channel.id, [channelParam]: null })}
                     preventScrollReset
-                    size="sm"
                     aria-label={t("appView.qr.openNamed", { name: channel.name })}
-                    style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
                   >
                     <IconQrcode size={16} aria-hidden="true" />
                     {t("appView.qr.open")}
-                  </Anchor>
+                  </PlainAnchor>
                   {channel.uplinkEnabled ? <AudienceMicToggle channel={channel} /> : null}
-                </Group>
-              </Group>
+                </PlainGroup>
+              </PlainGroup>
             ))}
-          </Stack>
+          </PlainStack>
         )}
-      </Stack>
-    </Card>
+      </PlainStack>
+    </PlainCard>
   );
 }
 
@@ -127,18 +131,18 @@ export function UngroupedChannels({ channels, children }: { channels: AppViewCha
         {channels.length === 0 ? (
           <Text c="dimmed">{t("appView.ungrouped.none")}</Text>
         ) : (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: "none" }} data-testid="ungrouped-channels">
+          <PlainStack component="ul" gap={4} style={bareList} data-testid="ungrouped-channels">
             {channels.map((channel) => (
               <li key={channel.id}>
-                <Text span fw={600}>
+                <PlainText component="span" style={boldWeight}>
                   {channel.name}
-                </Text>{" "}
-                <Text span size="sm" c="dimmed">
+                </PlainText>{" "}
+                <PlainText component="span" size="sm" dimmed>
                   {t("appView.ungrouped.station", { station: channel.station, position: channel.position })}
-                </Text>
+                </PlainText>
               </li>
             ))}
-          </Stack>
+          </PlainStack>
         )}
         {children}
       </Stack>

@@ -4,7 +4,6 @@
 // event at once and, when 6 or fewer remain while the Manager holds more, the panel says it is
 // loading more (the revalidation after the dismissal brings them).
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
@@ -23,6 +22,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/system-events";
 import { useHydrated } from "~/utils/use-hydrated";
+import { PlainCard, PlainDotBadge, PlainGroup, PlainStack, PlainText } from "~/components/plain";
 import { withSearchParams } from "~/utils/url";
 import { dashboardIntent } from "./intents";
 
@@ -71,22 +71,20 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
   const message = useSystemEventMessage()(event);
   const { color, Icon } = typeLook[event.type];
   return (
-    <Card component="li" withBorder padding="sm" data-testid="system-event">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap="sm" align="flex-start" wrap="nowrap">
+    <PlainCard component="li" padding="sm" data-testid="system-event">
+      <PlainGroup justify="space-between" align="flex-start" wrap="nowrap">
+        <PlainGroup gap="sm" align="flex-start" wrap="nowrap">
           <Icon size={22} aria-hidden="true" color={`var(--mantine-color-${color}-7)`} />
-          <Stack gap={2}>
-            <Group gap="xs">
-              <Badge color={color} variant="dot" radius="sm">
-                {t(`systemEvents.types.${event.type}`)}
-              </Badge>
-              <Text size="sm" c="dimmed" component="time" dateTime={event.date}>
+          <PlainStack gap={2}>
+            <PlainGroup gap="xs">
+              <PlainDotBadge color={color}>{t(`systemEvents.types.${event.type}`)}</PlainDotBadge>
+              <PlainText size="sm" dimmed component="time" dateTime={event.date}>
                 {event.displayDate}
-              </Text>
-            </Group>
-            <Text>{message}</Text>
-          </Stack>
-        </Group>
+              </PlainText>
+            </PlainGroup>
+            <PlainText>{message}</PlainText>
+          </PlainStack>
+        </PlainGroup>
         {canDismiss && event.isDismissable ? (
           <fetcher.Form method="post" preventScrollReset>
             <input type="hidden" name="eventId" value={event.id} />
@@ -105,8 +103,8 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
             </Button>
           </fetcher.Form>
         ) : null}
-      </Group>
-    </Card>
+      </PlainGroup>
+    </PlainCard>
   );
 }
 

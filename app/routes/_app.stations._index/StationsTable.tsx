@@ -4,7 +4,6 @@ import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { DataTable, type Column } from "~/components/DataTable";
@@ -14,15 +13,18 @@ import { StationStateBadgeLabelled } from "~/components/stations/StationStateBad
 import { connectionStateLabelKey } from "~/domain/station-state";
 import type { StationRow } from "~/components/stations/views";
 import type { TableState } from "~/utils/table-state";
+import { textTemplate } from "~/i18n/text-template";
 
-/** A function, not a component: one `useTranslation` for the table instead of one per row. */
-function ipAddresses(row: StationRow, t: TFunction<"stations">) {
+type IpTexts = Record<"control" | "streaming", (values: { ip: string }) => string>;
+
+/** A function, not a component: one `useTranslation` and one lookup per text for the table, not per row. */
+function ipAddresses(row: StationRow, texts: IpTexts) {
   if (!row.controlIp && !row.streamingIp) return <PlainText size="sm">—</PlainText>;
   if (row.controlIp === row.streamingIp) return <PlainText size="sm">{row.controlIp}</PlainText>;
   return (
     <PlainStack gap={0}>
-      <PlainText size="sm">{t("list.controlIp", { ip: row.controlIp || "—" })}</PlainText>
-      <PlainText size="sm">{t("list.streamingIp", { ip: row.streamingIp || "—" })}</PlainText>
+      <PlainText size="sm">{texts.control({ ip: row.controlIp || "—" })}</PlainText>
+      <PlainText size="sm">{texts.streaming({ ip: row.streamingIp || "—" })}</PlainText>
     </PlainStack>
   );
 }
@@ -73,6 +75,11 @@ export function StationsTable({
 }) {
   const { t } = useTranslation("stations");
   const { t: tCommon } = useTranslation();
+  const ipTexts: IpTexts = {
+    control: textTemplate(t, "list.controlIp", ["ip"]),
+    streaming: textTemplate(t, "list.streamingIp", ["ip"]),
+  };
+  const channelsInUse = textTemplate(t, "list.channelsInUse", ["inUse", "total"]);
   const columns: Column<StationRow>[] = [
     {
       key: "name",
@@ -107,12 +114,12 @@ export function StationsTable({
       sortable: true,
       render: (row) => row.firmwareVersion,
     },
-    { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => ipAddresses(row, t) },
+    { key: "ip", label: t("list.columns.ip"), sortable: true, render: (row) => ipAddresses(row, ipTexts) },
     {
       key: "channelsInUse",
       label: t("list.columns.channelsInUse"),
       sortable: true,
-      render: (row) => t("list.channelsInUse", { inUse: row.channelsInUse, total: row.channelCount }),
+      render: (row) => channelsInUse({ inUse: row.channelsInUse, total: row.channelCount }),
     },
   ];
   if (canAuthorize) {
