@@ -9,11 +9,12 @@
 // identity provider), BENCH_NODE_FLAGS (the console's V8 flags, bench/node-flags.ts).
 // The console runs as one process (WEB_CONCURRENCY=1): the requests come one at a time, and
 // /proc/<pid>/stat counts that process's CPU alone, not its workers'.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import {
   consoleCommand,
+  cpuMillisecondsOf,
   startConsoleProcess,
   startSimulatorProcess,
   type SimulatorProcess,
@@ -41,16 +42,11 @@ async function timed(session: ConsoleSession, path: string) {
   return performance.now() - started;
 }
 
-/** The console's CPU time so far (user + system), in ms: a busy machine delays it but does not inflate it. */
-function cpuMilliseconds(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
+/** The console's CPU time per request (user + system), in ms: a busy machine delays it but does not inflate it. */
 async function cpuPerRequest(session: ConsoleSession, pid: number, path: string) {
-  const before = cpuMilliseconds(pid);
+  const before = cpuMillisecondsOf(pid);
   for (let request = 0; request < requests; request += 1) await timed(session, path);
-  return (cpuMilliseconds(pid) - before) / requests;
+  return (cpuMillisecondsOf(pid) - before) / requests;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
