@@ -1,7 +1,7 @@
 // npm run bench:render: the render cost alone, in a minute — per route, the document's server
 // time next to the same URL's `.data` time, taken in alternation so a busy machine slows both
-// alike, and the console's own CPU time per request (from /proc, which other processes do not inflate); then, with BENCH_PROFILE_DIR set, a second console under `--cpu-prof` loads `/stations`
-// BENCH_PROFILE_REQUESTS times and leaves its profile there (read it with bench/profile-summary.ts).
+// alike, and the console's own CPU time per request (from /proc, which other processes do not inflate); then, with BENCH_PROFILE_DIR set, a second console under `--cpu-prof` loads
+// BENCH_PROFILE_ROUTE (`/stations`) BENCH_PROFILE_REQUESTS times and leaves its profile there (read it with bench/profile-summary.ts).
 // BENCH_ROUTES (comma-separated), BENCH_STATIONS (1000), BENCH_REQUESTS (200 per route), BENCH_CONSOLE_PORT (3395),
 // BENCH_SIMULATOR_PORT (5395, and the next port for its identity provider).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,6 +19,7 @@ const consolePort = Number(process.env.BENCH_CONSOLE_PORT ?? 3395);
 const simulatorPort = Number(process.env.BENCH_SIMULATOR_PORT ?? 5395);
 const profileDirectory = process.env.BENCH_PROFILE_DIR;
 const profileRequests = Number(process.env.BENCH_PROFILE_REQUESTS ?? 300);
+const profileRoute = process.env.BENCH_PROFILE_ROUTE ?? "/stations";
 
 async function timed(session: ConsoleSession, path: string) {
   const started = performance.now();
@@ -82,17 +83,17 @@ async function profile(simulator: SimulatorProcess, directory: string) {
   });
   try {
     const session = await signInToConsole(consoleProcess.url, "admin");
-    for (let warmup = 0; warmup < 20; warmup += 1) await timed(session, "/stations");
+    for (let warmup = 0; warmup < 20; warmup += 1) await timed(session, profileRoute);
     // The profile's clock is the system's monotonic clock, as hrtime is: the summary counts only
     // the samples of this window, not the start-up and the sign-in.
     const from = Number(process.hrtime.bigint() / 1000n);
-    for (let request = 0; request < profileRequests; request += 1) await timed(session, "/stations");
+    for (let request = 0; request < profileRequests; request += 1) await timed(session, profileRoute);
     const to = Number(process.hrtime.bigint() / 1000n);
     writeFileSync(join(directory, "window.json"), JSON.stringify({ fromMicroseconds: from, toMicroseconds: to }));
   } finally {
     await consoleProcess.stop();
   }
-  console.log(`profile of ${profileRequests} × /stations in ${directory}`);
+  console.log(`profile of ${profileRequests} × ${profileRoute} in ${directory}`);
 }
 
 const simulator = await startSimulatorProcess({
