@@ -3,7 +3,6 @@
 // they are client navigations and the page-size choice applies on change.
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
 import { Table } from "#mantine/core/components/Table/Table.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
@@ -13,6 +12,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RowHeaderCell, TableCell, TableRow } from "~/components/plain";
+import { PlainSelect } from "~/components/plain-select";
 import { dialogParams, withSearchParams } from "~/utils/url";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
 
@@ -91,7 +91,7 @@ export function PageSizeForm({
     <Form method="get" preventScrollReset>
       <KeepParams except={["size"]} />
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <NativeSelect
+        <PlainSelect
           name="size"
           label={t("dataTable.rowsPerPage")}
           defaultValue={String(state.pageSize)}

@@ -1,9 +1,23 @@
 // The plain list elements write exactly the HTML of the Mantine components they stand for, under
 // the app's theme, so users, axe and Mantine's CSS cannot tell them apart.
-import { Badge, MantineProvider, Stack, Table, Text, type BadgeProps, type TextProps } from "@mantine/core";
+import {
+  Badge,
+  Checkbox,
+  Group,
+  MantineProvider,
+  NativeSelect,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  type BadgeProps,
+  type TextProps,
+} from "@mantine/core";
 import { createElement as h, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { PlainCheckbox, PlainRadioGroup, type RadioChoice } from "~/components/plain-choices";
+import { PlainSelect } from "~/components/plain-select";
 import { PlainBadge, PlainStack, PlainText, RowHeaderCell, TableCell, TableRow } from "~/components/plain";
 import { StatusBadge } from "~/components/stations/StatusBadge";
 import { theme } from "~/theme";
@@ -57,5 +71,85 @@ describe("plain list elements", () => {
     expect(html(h(StatusBadge, { tone: "neutral", children: "Unknown" }))).toBe(
       html(h(MantineBadge, { color: "gray", variant: "default", radius: "sm", style }, "Unknown")),
     );
+  });
+});
+
+describe("plain form controls", () => {
+  const choices = [
+    { value: "auto", label: "Automatic" },
+    { value: "manual", label: "Manual", disabled: true },
+  ];
+
+  it("write a select as Mantine's NativeSelect does, with label, description, error, disabled and required", () => {
+    const variants = [
+      { id: "mode", name: "mode", label: "Mode", defaultValue: "auto", data: choices },
+      { id: "mode", name: "mode", label: "Mode", description: "How it runs", data: choices, maw: 420 },
+      { id: "mode", name: "mode", label: "Mode", error: "Choose one", data: choices },
+      { id: "mode", name: "mode", label: "Mode", description: "How it runs", error: "Choose one", data: choices },
+      { id: "size", name: "size", label: "Rows", defaultValue: "25", data: ["10", "25", "50"], w: 110 },
+      { id: "lang", name: "language", label: "Language", data: ["en", "de"], style: { flex: 1 } },
+      { id: "mode", name: "mode", label: "Mode", data: choices, disabled: true, required: true },
+    ];
+    for (const props of variants) expect(html(h(PlainSelect, props))).toBe(html(h(NativeSelect, props)));
+  });
+
+  it("give a select without an id one, and wire its label to it", () => {
+    const markup = html(h(PlainSelect, { name: "size", label: "Rows", data: ["10"] }));
+    const id = /<select[^>]* id="([^"]+)"/.exec(markup)?.[1];
+    expect(id).toMatch(/^mantine-/);
+    expect(markup).toContain(`for="${id}" id="${id}-label"`);
+  });
+
+  it("write a radio group as Mantine's Radio.Group of Radios in a Group does", () => {
+    // Both generate the radios' ids (React's useId, in different places of the tree).
+    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
+    const radioChoices: RadioChoice[] = [
+      { value: "dhcp", label: "DHCP" },
+      { value: "static", label: "Static", description: "Fixed address" },
+      { value: "off", label: "Off", disabled: true },
+    ];
+    const variants = [
+      { id: "ip", name: "ip", label: "Address", defaultValue: "static" },
+      { id: "ip", name: "ip", label: "Address", description: "How it gets one" },
+      { id: "ip", name: "ip", label: "Address", error: "Choose one", defaultValue: "dhcp" },
+      { id: "ip", name: "ip", label: "Address", description: "How it gets one", error: "Choose one" },
+    ];
+    for (const props of variants) {
+      const radios = radioChoices.map((choice) =>
+        h(Radio, {
+          key: choice.value,
+          name: props.name,
+          value: choice.value,
+          label: choice.label,
+          description: choice.description,
+          disabled: choice.disabled,
+        }),
+      );
+      const mantine = h(Radio.Group, { ...props, children: h(Group, { gap: "lg", mt: "xs" }, radios) });
+      expect(sameIds(html(h(PlainRadioGroup, { ...props, choices: radioChoices })))).toBe(sameIds(html(mantine)));
+    }
+  });
+
+  it("label each radio for its own input", () => {
+    const markup = html(
+      h(PlainRadioGroup, { id: "ip", name: "ip", label: "Address", choices: [{ value: "dhcp", label: "DHCP" }] }),
+    );
+    const id = /<input[^>]* id="([^"]+)"/.exec(markup)?.[1];
+    expect(markup).toContain(`for="${id}"`);
+  });
+
+  it("write a checkbox as Mantine's Checkbox does, with description, error and disabled", () => {
+    const variants = [
+      { id: "on", name: "on", label: "Enabled" },
+      { id: "on", name: "on", label: "Enabled", description: "Listeners hear it", defaultChecked: true },
+      { id: "on", name: "on", label: "Enabled", error: "Not now" },
+      { id: "on", name: "on", label: "Enabled", description: "Listeners hear it", error: "Not now" },
+      { id: "on", label: "Uplink", description: "Not available", disabled: true },
+    ];
+    for (const props of variants) expect(html(h(PlainCheckbox, props))).toBe(html(h(Checkbox, props)));
+    // Without an id (the restart dialog's "keep network settings"), each generates its own.
+    const withoutId = { name: "keepNetworkSettings", label: "Keep", defaultChecked: true };
+    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
+    expect(sameIds(html(h(PlainCheckbox, withoutId)))).toBe(sameIds(html(h(Checkbox, withoutId))));
   });
 });

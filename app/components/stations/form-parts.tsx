@@ -6,10 +6,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ButtonProps } from "@mantine/core";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
-import { Radio } from "#mantine/core/components/Radio/Radio.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
@@ -19,6 +15,8 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
+import { PlainCheckbox, PlainRadioGroup } from "~/components/plain-choices";
+import { PlainSelect } from "~/components/plain-select";
 import { textFieldProps, useFieldError } from "~/components/forms";
 import { useReportDirty } from "~/components/stations/dirty-forms";
 import type { BlockedReason } from "~/domain/station-state";
@@ -112,7 +110,7 @@ export function RadioField({
 }) {
   const fieldError = useFieldError();
   return (
-    <Radio.Group
+    <PlainRadioGroup
       key={field.key}
       id={field.id}
       name={field.name}
@@ -120,20 +118,8 @@ export function RadioField({
       description={description}
       defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
       error={fieldError(field)}
-    >
-      <Group gap="lg" mt="xs">
-        {choices.map((choice) => (
-          <Radio
-            key={choice.value}
-            name={field.name}
-            value={choice.value}
-            label={choice.label}
-            description={choice.description}
-            disabled={choice.disabled}
-          />
-        ))}
-      </Group>
-    </Radio.Group>
+      choices={choices}
+    />
   );
 }
 
@@ -148,7 +134,7 @@ export function CheckboxField({
 }) {
   const fieldError = useFieldError();
   return (
-    <Checkbox
+    <PlainCheckbox
       key={field.key}
       id={field.id}
       name={field.name}
@@ -204,7 +190,7 @@ export function SelectField({
 }) {
   const fieldError = useFieldError();
   return (
-    <NativeSelect
+    <PlainSelect
       key={field.key}
       id={field.id}
       name={field.name}
