@@ -1,4 +1,4 @@
-// Mantine's Tooltip (with arrow), loaded when a tooltip is first rendered. Tooltip positions
+// Mantine's Tooltip (with arrow), loaded after hydration (after-hydration.ts). Tooltip positions
 // itself with @floating-ui (about 19 KB gzipped with its Popover parts), which every signed-in
 // page would otherwise load before hydration for the shell's reconnecting spinner — a spinner
 // that only ever shows after hydration, when a live connection drops
@@ -14,7 +14,7 @@ interface TooltipProps {
 }
 
 const Tooltip = lazy<ComponentType<TooltipProps>>(() =>
-  import("#mantine/core/components/Tooltip/Tooltip.mjs").then(
+  import("~/components/after-hydration").then(
     (module) => ({ default: module.Tooltip as ComponentType<TooltipProps> }),
     () => ({ default: ({ children }: TooltipProps) => children }),
   ),

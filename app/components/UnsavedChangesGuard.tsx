@@ -3,17 +3,16 @@
 // to its own page and is never blocked.
 //
 // The question is Mantine's Modal, which with its focus trap, transitions and portal is too much
-// for every form page's first load (docs/decisions/050-plain-form-controls.md): its chunk is
-// loaded as soon as a form has changes — before anything can be blocked — and stays mounted
-// while they last, so its close transition plays. Should the chunk fail to load, the browser's
-// own confirm asks the same question.
+// for every form page's first load (docs/decisions/050-plain-form-controls.md): it comes with
+// the chunk every page loads once hydrated (after-hydration.ts), is rendered once a form has
+// changes — before anything can be blocked — and stays mounted while they last, so its close
+// transition plays. Should the chunk fail to load, the browser's own confirm asks instead.
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { UnsavedChangesDialogProps } from "~/components/UnsavedChangesDialog";
 
-function ConfirmInstead({ opened, onStay, onLeave }: UnsavedChangesDialogProps) {
-  const { t } = useTranslation();
+function ConfirmInstead({ opened, onStay, onLeave, texts }: UnsavedChangesDialogProps) {
   // Once per blocked navigation, however often the page renders meanwhile.
   const asked = useRef(false);
   useEffect(() => {
@@ -23,14 +22,14 @@ function ConfirmInstead({ opened, onStay, onLeave }: UnsavedChangesDialogProps) 
     }
     if (asked.current) return;
     asked.current = true;
-    if (window.confirm(t("unsavedChanges.message"))) onLeave();
+    if (window.confirm(texts.message)) onLeave();
     else onStay();
-  }, [opened, onStay, onLeave, t]);
+  }, [opened, onStay, onLeave, texts.message]);
   return null;
 }
 
 const UnsavedChangesDialog = lazy<ComponentType<UnsavedChangesDialogProps>>(() =>
-  import("~/components/UnsavedChangesDialog").then(
+  import("~/components/after-hydration").then(
     (module) => ({ default: module.UnsavedChangesDialog }),
     () => ({ default: ConfirmInstead }),
   ),
@@ -69,7 +68,18 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   if (!when && !blocked) return null;
   return (
     <Suspense fallback={null}>
-      <UnsavedChangesDialog opened={blocked} onStay={stay} onLeave={leave} />
+      <UnsavedChangesDialog
+        opened={blocked}
+        onStay={stay}
+        onLeave={leave}
+        texts={{
+          title: t("unsavedChanges.title"),
+          message: t("unsavedChanges.message"),
+          stay: t("unsavedChanges.cancel"),
+          leave: t("unsavedChanges.confirm"),
+          close: t("actions.close"),
+        }}
+      />
     </Suspense>
   );
 }
