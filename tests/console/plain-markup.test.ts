@@ -18,6 +18,15 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PlainCheckbox, PlainRadioGroup, type RadioChoice } from "~/components/plain-choices";
 import { PlainSelect } from "~/components/plain-select";
+import {
+  PlainTable,
+  PlainTableScroll,
+  PlainTbody,
+  PlainTd,
+  PlainTh,
+  PlainThead,
+  PlainTr,
+} from "~/components/plain-table";
 import { PlainBadge, PlainStack, PlainText, RowHeaderCell, TableCell, TableRow } from "~/components/plain";
 import { StatusBadge } from "~/components/stations/StatusBadge";
 import { theme } from "~/theme";
@@ -151,5 +160,70 @@ describe("plain form controls", () => {
     const withoutId = { name: "keepNetworkSettings", label: "Keep", defaultChecked: true };
     const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
     expect(sameIds(html(h(PlainCheckbox, withoutId)))).toBe(sameIds(html(h(Checkbox, withoutId))));
+  });
+});
+
+describe("plain tables", () => {
+  it("write the tables' frames as Mantine's Table and native scroll container do", () => {
+    type Look = Record<string, unknown>;
+    const mantine = (look: Look, minWidth?: number) => {
+      const table = h(
+        Table,
+        look,
+        h("caption", null, "Stations"),
+        h(Table.Thead, null, h(Table.Tr, null, h(Table.Th, { scope: "col", "aria-sort": "ascending" }, "Name"))),
+        h(
+          Table.Tbody,
+          null,
+          h(Table.Tr, null, h(Table.Th, { scope: "row", fw: 400 }, "MCS-0042"), h(Table.Td, null, "x")),
+        ),
+      );
+      return minWidth ? h(Table.ScrollContainer, { type: "native", minWidth, children: table }) : table;
+    };
+    const plain = (look: Look, minWidth?: number) => {
+      const table = h(
+        PlainTable,
+        { verticalSpacing: "sm", ...look },
+        h("caption", null, "Stations"),
+        h(PlainThead, null, h(PlainTr, null, h(PlainTh, { scope: "col", "aria-sort": "ascending" }, "Name"))),
+        h(PlainTbody, null, h(PlainTr, null, h(PlainTh, { scope: "row", fw: 400 }, "MCS-0042"), h(PlainTd, null, "x"))),
+      );
+      return minWidth ? h(PlainTableScroll, { minWidth }, table) : table;
+    };
+    const looks: Array<[Look, number | undefined]> = [
+      [{ striped: true, highlightOnHover: true, verticalSpacing: "sm" }, 600], // DataTable
+      [{ striped: true, verticalSpacing: "sm" }, 560], // a station's channels
+      [{ highlightOnHover: true, verticalSpacing: "sm" }, 600], // API tokens
+    ];
+    for (const [look, minWidth] of looks) expect(html(plain(look, minWidth))).toBe(html(mantine(look, minWidth)));
+  });
+
+  it("write FactsTable's table as Mantine's Table does", () => {
+    const facts = (Tag: "mantine" | "plain", look: Record<string, unknown>) => {
+      const [T, Tbody, Tr, Th, Td] =
+        Tag === "mantine"
+          ? [Table, Table.Tbody, Table.Tr, Table.Th, Table.Td]
+          : [PlainTable, PlainTbody, PlainTr, PlainTh, PlainTd];
+      return h(
+        T as FunctionComponent<Record<string, unknown>>,
+        { withRowBorders: false, verticalSpacing: 6, maw: 600, ...look },
+        h(
+          Tbody as FunctionComponent<{ children: ReactNode }>,
+          null,
+          h(
+            Tr as FunctionComponent<{ children: ReactNode }>,
+            null,
+            h(
+              Th as FunctionComponent<Record<string, unknown>>,
+              { scope: "row", w: "42%", fw: 600, style: { verticalAlign: "top" } },
+              "Firmware",
+            ),
+            h(Td as FunctionComponent<{ children: ReactNode }>, null, "6.2.0"),
+          ),
+        ),
+      );
+    };
+    for (const look of [{}, { mt: "md" }, { horizontalSpacing: "xs" }])
+      expect(html(facts("plain", look))).toBe(html(facts("mantine", look)));
   });
 });
