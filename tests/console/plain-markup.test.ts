@@ -2,6 +2,7 @@
 // the app's theme, so users, axe and Mantine's CSS cannot tell them apart.
 import {
   Badge,
+  Card,
   Checkbox,
   Group,
   MantineProvider,
@@ -10,6 +11,8 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
+  Title,
   type BadgeProps,
   type TextProps,
 } from "@mantine/core";
@@ -17,7 +20,7 @@ import { createElement as h, type FunctionComponent, type ReactNode } from "reac
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PlainCheckbox, PlainRadioGroup, type RadioChoice } from "~/components/plain-choices";
-import { PlainSelect } from "~/components/plain-select";
+import { PlainSelect, PlainTextInput } from "~/components/plain-select";
 import {
   PlainTable,
   PlainTableScroll,
@@ -28,6 +31,7 @@ import {
   PlainTr,
 } from "~/components/plain-table";
 import { PlainBadge, PlainStack, PlainText, RowHeaderCell, TableCell, TableRow } from "~/components/plain";
+import { SettingsCard } from "~/components/stations/form-parts";
 import { StatusBadge } from "~/components/stations/StatusBadge";
 import { theme } from "~/theme";
 
@@ -98,8 +102,43 @@ describe("plain form controls", () => {
       { id: "size", name: "size", label: "Rows", defaultValue: "25", data: ["10", "25", "50"], w: 110 },
       { id: "lang", name: "language", label: "Language", data: ["en", "de"], style: { flex: 1 } },
       { id: "mode", name: "mode", label: "Mode", data: choices, disabled: true, required: true },
+      { id: "mode", name: "mode", label: "Mode", error: "Choose one", data: choices, disabled: true },
     ];
     for (const props of variants) expect(html(h(PlainSelect, props))).toBe(html(h(NativeSelect, props)));
+  });
+
+  it("write a number field as Mantine's TextInput does, with description, error and required", () => {
+    const number = {
+      id: "gain",
+      name: "gain",
+      type: "number",
+      inputMode: "numeric",
+      min: -12,
+      max: 12,
+      step: 1,
+      label: "Gain",
+      w: 220,
+    } as const;
+    const variants = [
+      { ...number, defaultValue: "3" },
+      { ...number, description: "In dB", defaultValue: "3" },
+      // NumberField spreads conform's props (id, name, defaultValue, required) first.
+      { required: true, defaultValue: "3", ...number, error: "Too loud" },
+      { ...number, description: "In dB", error: "Too loud", disabled: true },
+    ];
+    for (const props of variants) expect(html(h(PlainTextInput, props))).toBe(html(h(TextInput, props)));
+  });
+
+  it("write a settings card as Mantine's Card with its Title does", () => {
+    // Card is polymorphic; as the section the app renders.
+    const MantineCard = Card as unknown as FunctionComponent<Record<string, unknown> & { children?: ReactNode }>;
+    const mantine = h(
+      MantineCard,
+      { withBorder: true, padding: "lg", component: "section", "aria-labelledby": "audio-title" },
+      h(Title, { order: 2, size: "h3", id: "audio-title", mb: "md" }, "Audio"),
+      "the form",
+    );
+    expect(html(h(SettingsCard, { id: "audio-title", title: "Audio", children: "the form" }))).toBe(html(mantine));
   });
 
   it("give a select without an id one, and wire its label to it", () => {

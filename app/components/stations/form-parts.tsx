@@ -5,18 +5,15 @@ import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult }
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ButtonProps } from "@mantine/core";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useNavigation } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { useId, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { PlainCheckbox, PlainRadioGroup } from "~/components/plain-choices";
-import { PlainSelect } from "~/components/plain-select";
+import { PlainSelect, PlainTextInput } from "~/components/plain-select";
 import { textFieldProps, useFieldError } from "~/components/forms";
 import { useReportDirty } from "~/components/stations/dirty-forms";
 import type { BlockedReason } from "~/domain/station-state";
@@ -58,14 +55,31 @@ export function SubmitButton({ intent, children, ...props }: { intent: string; c
   );
 }
 
+const cardStyle = { "--card-padding": "var(--mantine-spacing-lg)" } as CSSProperties;
+const cardTitleStyle = {
+  "--title-fw": "var(--mantine-h3-font-weight)",
+  "--title-lh": "var(--mantine-h3-line-height)",
+  "--title-fz": "var(--mantine-h3-font-size)",
+  marginBottom: "var(--mantine-spacing-md)",
+} as CSSProperties;
+
+/**
+ * `<Card withBorder padding="lg" component="section">` headed by `<Title order={2} size="h3" mb="md">`,
+ * as plain elements with Mantine's markup (a station page shows eight; plain-markup.test.ts).
+ */
 export function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="md">
+    <section
+      style={cardStyle}
+      className="m_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root"
+      data-with-border="true"
+      aria-labelledby={id}
+    >
+      <h2 style={cardTitleStyle} className="m_8a5d1357 mantine-Title-root" data-size="h3" data-order="2" id={id}>
         {title}
-      </Title>
+      </h2>
       {children}
-    </Card>
+    </section>
   );
 }
 
@@ -160,7 +174,7 @@ export function NumberField({
 }) {
   const fieldError = useFieldError();
   return (
-    <TextInput
+    <PlainTextInput
       {...textFieldProps(field)}
       key={field.key}
       type="number"
