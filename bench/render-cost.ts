@@ -3,7 +3,7 @@
 // alike, and the console's own CPU time per request (from /proc, which other processes do not inflate); then, with BENCH_PROFILE_DIR set, a second console under `--cpu-prof` loads
 // BENCH_PROFILE_ROUTE (`/stations`) BENCH_PROFILE_REQUESTS times and leaves its profile there (read it with bench/profile-summary.ts).
 // BENCH_ROUTES (comma-separated), BENCH_STATIONS (1000), BENCH_REQUESTS (200 per route), BENCH_CONSOLE_PORT (3395),
-// BENCH_SIMULATOR_PORT (5395, and the next port for its identity provider).
+// BENCH_SIMULATOR_PORT (5395, and the next port for its identity provider), WEB_CONCURRENCY (1).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
@@ -44,8 +44,16 @@ async function cpuPerRequest(session: ConsoleSession, pid: number, path: string)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (value: number) => Math.round(value * 10) / 10;
 
+// One process unless told otherwise: the CPU time read from /proc is that of the process started,
+// which with WEB_CONCURRENCY workers is the primary, idle while its workers serve.
+const webConcurrency = process.env.WEB_CONCURRENCY ?? "1";
+
 async function ratios(simulator: SimulatorProcess) {
-  const consoleProcess = await startConsoleProcess({ port: consolePort, simulator });
+  const consoleProcess = await startConsoleProcess({
+    port: consolePort,
+    simulator,
+    env: { WEB_CONCURRENCY: webConcurrency },
+  });
   try {
     const session = await signInToConsole(consoleProcess.url, "admin");
     for (const route of routes) {
@@ -79,7 +87,7 @@ async function profile(simulator: SimulatorProcess, directory: string) {
   const consoleProcess = await startConsoleProcess({
     port: consolePort,
     simulator,
-    env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(directory)}` },
+    env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(directory)}`, WEB_CONCURRENCY: webConcurrency },
   });
   try {
     const session = await signInToConsole(consoleProcess.url, "admin");
