@@ -149,10 +149,11 @@ const blockings: { name: string; files: string[]; walk: boolean; forms: (keyof t
     walk: false,
     forms: ["settings"],
   },
-  // The flash message stays in the page when the notification stack cannot load.
+  // The flash message stays in the page when the notification stack cannot load (it comes in
+  // the one chunk loaded after hydration, with the tooltips and the leave dialog: decision 050).
   {
     name: "the notification stack's chunk",
-    files: build.sharedChunks.filter((chunk) => /\/Notifications-[^/]+\.js$/.test(chunk)),
+    files: build.sharedChunks.filter((chunk) => /\/after-hydration-[^/]+\.js$/.test(chunk)),
     walk: false,
     forms: ["station"],
   },

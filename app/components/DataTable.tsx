@@ -3,8 +3,6 @@
 // they are client navigations and the page-size choice applies on change.
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
-import { Table } from "#mantine/core/components/Table/Table.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
@@ -13,8 +11,10 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RowHeaderCell, TableCell, TableRow } from "~/components/plain";
+import { PlainSelect } from "~/components/plain-select";
 import { dialogParams, withSearchParams } from "~/utils/url";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
+import { PlainTable, PlainTableScroll, PlainTbody, PlainTh, PlainThead, PlainTr } from "~/components/plain-table";
 
 export interface Column<Row> {
   key: string;
@@ -91,7 +91,7 @@ export function PageSizeForm({
     <Form method="get" preventScrollReset>
       <KeepParams except={["size"]} />
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <NativeSelect
+        <PlainSelect
           name="size"
           label={t("dataTable.rowsPerPage")}
           defaultValue={String(state.pageSize)}
@@ -222,13 +222,13 @@ export function DataTable<Row>({
   const { t } = useTranslation();
   return (
     <>
-      <Table.ScrollContainer type="native" minWidth={600}>
-        <Table striped highlightOnHover verticalSpacing="sm">
+      <PlainTableScroll minWidth={600}>
+        <PlainTable striped highlightOnHover verticalSpacing="sm">
           <caption className="visually-hidden">{caption}</caption>
-          <Table.Thead>
-            <Table.Tr>
+          <PlainThead>
+            <PlainTr>
               {columns.map((column) => (
-                <Table.Th
+                <PlainTh
                   key={column.key}
                   scope="col"
                   aria-sort={
@@ -240,11 +240,11 @@ export function DataTable<Row>({
                   }
                 >
                   {column.sortable ? <SortHeader column={column as Column<unknown>} state={state} /> : column.label}
-                </Table.Th>
+                </PlainTh>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </PlainTr>
+          </PlainThead>
+          <PlainTbody>
             {/* Plain rows and cells with Mantine's markup: a page of rows repeats them hundreds of times. */}
             {rows.length === 0 ? (
               <TableRow>
@@ -265,9 +265,9 @@ export function DataTable<Row>({
                 </TableRow>
               ))
             )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </PlainTbody>
+        </PlainTable>
+      </PlainTableScroll>
       {paged ? <Pagination state={state} total={total} pageSizes={pageSizes} /> : null}
     </>
   );

@@ -10,7 +10,7 @@ import { markNotificationsUnavailable } from "~/components/notifications-availab
 import { useHydrated } from "~/utils/use-hydrated";
 
 const Notifications = lazy<ComponentType<NotificationsProps>>(() =>
-  import("#mantine/notifications/Notifications.mjs").then(
+  import("~/components/after-hydration").then(
     (module) => ({ default: module.Notifications }),
     () => {
       markNotificationsUnavailable();

@@ -4,11 +4,16 @@ import {
   Anchor,
   Badge,
   Card,
+  Checkbox,
   Group,
   MantineProvider,
+  NativeSelect,
+  Radio,
   Stack,
   Table,
   Text,
+  TextInput,
+  Title,
   type AnchorProps,
   type BadgeProps,
   type CardProps,
@@ -31,6 +36,18 @@ import {
   TableCell,
   TableRow,
 } from "~/components/plain";
+import { PlainCheckbox, PlainRadioGroup, type RadioChoice } from "~/components/plain-choices";
+import { PlainSelect, PlainTextInput } from "~/components/plain-select";
+import {
+  PlainTable,
+  PlainTableScroll,
+  PlainTbody,
+  PlainTd,
+  PlainTh,
+  PlainThead,
+  PlainTr,
+} from "~/components/plain-table";
+import { SettingsCard } from "~/components/stations/form-parts";
 import { StatusBadge } from "~/components/stations/StatusBadge";
 import { theme } from "~/theme";
 
@@ -155,5 +172,185 @@ describe("plain list elements", () => {
     expect(html(h(PlainLink, { component: "a", size: "sm", style: inline, href: "/x", "aria-label": "QR" }, "x"))).toBe(
       html(h(MantineAnchor, { component: "a", href: "/x", size: "sm", "aria-label": "QR", style: inline }, "x")),
     );
+  });
+});
+
+describe("plain form controls", () => {
+  const choices = [
+    { value: "auto", label: "Automatic" },
+    { value: "manual", label: "Manual", disabled: true },
+  ];
+
+  it("write a select as Mantine's NativeSelect does, with label, description, error, disabled and required", () => {
+    const variants = [
+      { id: "mode", name: "mode", label: "Mode", defaultValue: "auto", data: choices },
+      { id: "mode", name: "mode", label: "Mode", description: "How it runs", data: choices, maw: 420 },
+      { id: "mode", name: "mode", label: "Mode", error: "Choose one", data: choices },
+      { id: "mode", name: "mode", label: "Mode", description: "How it runs", error: "Choose one", data: choices },
+      { id: "size", name: "size", label: "Rows", defaultValue: "25", data: ["10", "25", "50"], w: 110 },
+      { id: "lang", name: "language", label: "Language", data: ["en", "de"], style: { flex: 1 } },
+      { id: "mode", name: "mode", label: "Mode", data: choices, disabled: true, required: true },
+      { id: "mode", name: "mode", label: "Mode", error: "Choose one", data: choices, disabled: true },
+    ];
+    for (const props of variants) expect(html(h(PlainSelect, props))).toBe(html(h(NativeSelect, props)));
+  });
+
+  it("write a number field as Mantine's TextInput does, with description, error and required", () => {
+    const number = {
+      id: "gain",
+      name: "gain",
+      type: "number",
+      inputMode: "numeric",
+      min: -12,
+      max: 12,
+      step: 1,
+      label: "Gain",
+      w: 220,
+    } as const;
+    const variants = [
+      { ...number, defaultValue: "3" },
+      { ...number, description: "In dB", defaultValue: "3" },
+      // NumberField spreads conform's props (id, name, defaultValue, required) first.
+      { required: true, defaultValue: "3", ...number, error: "Too loud" },
+      { ...number, description: "In dB", error: "Too loud", disabled: true },
+    ];
+    for (const props of variants) expect(html(h(PlainTextInput, props))).toBe(html(h(TextInput, props)));
+  });
+
+  it("write a settings card as Mantine's Card with its Title does", () => {
+    // Card is polymorphic; as the section the app renders.
+    const MantineCard = Card as unknown as FunctionComponent<Record<string, unknown> & { children?: ReactNode }>;
+    const mantine = h(
+      MantineCard,
+      { withBorder: true, padding: "lg", component: "section", "aria-labelledby": "audio-title" },
+      h(Title, { order: 2, size: "h3", id: "audio-title", mb: "md" }, "Audio"),
+      "the form",
+    );
+    expect(html(h(SettingsCard, { id: "audio-title", title: "Audio", children: "the form" }))).toBe(html(mantine));
+  });
+
+  it("give a select without an id one, and wire its label to it", () => {
+    const markup = html(h(PlainSelect, { name: "size", label: "Rows", data: ["10"] }));
+    const id = /<select[^>]* id="([^"]+)"/.exec(markup)?.[1];
+    expect(id).toMatch(/^mantine-/);
+    expect(markup).toContain(`for="${id}" id="${id}-label"`);
+  });
+
+  it("write a radio group as Mantine's Radio.Group of Radios in a Group does", () => {
+    // Both generate the radios' ids (React's useId, in different places of the tree).
+    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
+    const radioChoices: RadioChoice[] = [
+      { value: "dhcp", label: "DHCP" },
+      { value: "static", label: "Static", description: "Fixed address" },
+      { value: "off", label: "Off", disabled: true },
+    ];
+    const variants = [
+      { id: "ip", name: "ip", label: "Address", defaultValue: "static" },
+      { id: "ip", name: "ip", label: "Address", description: "How it gets one" },
+      { id: "ip", name: "ip", label: "Address", error: "Choose one", defaultValue: "dhcp" },
+      { id: "ip", name: "ip", label: "Address", description: "How it gets one", error: "Choose one" },
+    ];
+    for (const props of variants) {
+      const radios = radioChoices.map((choice) =>
+        h(Radio, {
+          key: choice.value,
+          name: props.name,
+          value: choice.value,
+          label: choice.label,
+          description: choice.description,
+          disabled: choice.disabled,
+        }),
+      );
+      const mantine = h(Radio.Group, { ...props, children: h(Group, { gap: "lg", mt: "xs" }, radios) });
+      expect(sameIds(html(h(PlainRadioGroup, { ...props, choices: radioChoices })))).toBe(sameIds(html(mantine)));
+    }
+  });
+
+  it("label each radio for its own input", () => {
+    const markup = html(
+      h(PlainRadioGroup, { id: "ip", name: "ip", label: "Address", choices: [{ value: "dhcp", label: "DHCP" }] }),
+    );
+    const id = /<input[^>]* id="([^"]+)"/.exec(markup)?.[1];
+    expect(markup).toContain(`for="${id}"`);
+  });
+
+  it("write a checkbox as Mantine's Checkbox does, with description, error and disabled", () => {
+    const variants = [
+      { id: "on", name: "on", label: "Enabled" },
+      { id: "on", name: "on", label: "Enabled", description: "Listeners hear it", defaultChecked: true },
+      { id: "on", name: "on", label: "Enabled", error: "Not now" },
+      { id: "on", name: "on", label: "Enabled", description: "Listeners hear it", error: "Not now" },
+      { id: "on", label: "Uplink", description: "Not available", disabled: true },
+    ];
+    for (const props of variants) expect(html(h(PlainCheckbox, props))).toBe(html(h(Checkbox, props)));
+    // Without an id (the restart dialog's "keep network settings"), each generates its own.
+    const withoutId = { name: "keepNetworkSettings", label: "Keep", defaultChecked: true };
+    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
+    expect(sameIds(html(h(PlainCheckbox, withoutId)))).toBe(sameIds(html(h(Checkbox, withoutId))));
+  });
+});
+
+describe("plain tables", () => {
+  it("write the tables' frames as Mantine's Table and native scroll container do", () => {
+    type Look = Record<string, unknown>;
+    const mantine = (look: Look, minWidth?: number) => {
+      const table = h(
+        Table,
+        look,
+        h("caption", null, "Stations"),
+        h(Table.Thead, null, h(Table.Tr, null, h(Table.Th, { scope: "col", "aria-sort": "ascending" }, "Name"))),
+        h(
+          Table.Tbody,
+          null,
+          h(Table.Tr, null, h(Table.Th, { scope: "row", fw: 400 }, "MCS-0042"), h(Table.Td, null, "x")),
+        ),
+      );
+      return minWidth ? h(Table.ScrollContainer, { type: "native", minWidth, children: table }) : table;
+    };
+    const plain = (look: Look, minWidth?: number) => {
+      const table = h(
+        PlainTable,
+        { verticalSpacing: "sm", ...look },
+        h("caption", null, "Stations"),
+        h(PlainThead, null, h(PlainTr, null, h(PlainTh, { scope: "col", "aria-sort": "ascending" }, "Name"))),
+        h(PlainTbody, null, h(PlainTr, null, h(PlainTh, { scope: "row", fw: 400 }, "MCS-0042"), h(PlainTd, null, "x"))),
+      );
+      return minWidth ? h(PlainTableScroll, { minWidth }, table) : table;
+    };
+    const looks: Array<[Look, number | undefined]> = [
+      [{ striped: true, highlightOnHover: true, verticalSpacing: "sm" }, 600], // DataTable
+      [{ striped: true, verticalSpacing: "sm" }, 560], // a station's channels
+      [{ highlightOnHover: true, verticalSpacing: "sm" }, 600], // API tokens
+    ];
+    for (const [look, minWidth] of looks) expect(html(plain(look, minWidth))).toBe(html(mantine(look, minWidth)));
+  });
+
+  it("write FactsTable's table as Mantine's Table does", () => {
+    const facts = (Tag: "mantine" | "plain", look: Record<string, unknown>) => {
+      const [T, Tbody, Tr, Th, Td] =
+        Tag === "mantine"
+          ? [Table, Table.Tbody, Table.Tr, Table.Th, Table.Td]
+          : [PlainTable, PlainTbody, PlainTr, PlainTh, PlainTd];
+      return h(
+        T as FunctionComponent<Record<string, unknown>>,
+        { withRowBorders: false, verticalSpacing: 6, maw: 600, ...look },
+        h(
+          Tbody as FunctionComponent<{ children: ReactNode }>,
+          null,
+          h(
+            Tr as FunctionComponent<{ children: ReactNode }>,
+            null,
+            h(
+              Th as FunctionComponent<Record<string, unknown>>,
+              { scope: "row", w: "42%", fw: 600, style: { verticalAlign: "top" } },
+              "Firmware",
+            ),
+            h(Td as FunctionComponent<{ children: ReactNode }>, null, "6.2.0"),
+          ),
+        ),
+      );
+    };
+    for (const look of [{}, { mt: "md" }, { horizontalSpacing: "xs" }])
+      expect(html(facts("plain", look))).toBe(html(facts("mantine", look)));
   });
 });

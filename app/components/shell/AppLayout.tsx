@@ -10,7 +10,6 @@ import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
 import { NavLink } from "#mantine/core/components/NavLink/NavLink.mjs";
 import { Progress } from "#mantine/core/components/Progress/Progress.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Tooltip } from "#mantine/core/components/Tooltip/Tooltip.mjs";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import {
   IconApi,
@@ -28,6 +27,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
 import { FlashMessage } from "~/components/FlashMessage";
+import { LazyTooltip } from "~/components/LazyTooltip";
 import { Footer, type FooterLinks } from "~/components/shell/Footer";
 import { Logo } from "~/components/shell/Logo";
 import { navigationEntries, type NavigationKey } from "~/components/shell/navigation";
@@ -77,11 +77,11 @@ function ReconnectingIndicator() {
   const { reconnecting } = useLiveStatus();
   if (!reconnecting) return null;
   return (
-    <Tooltip label={t("live.reconnecting")} withArrow>
+    <LazyTooltip label={t("live.reconnecting")}>
       <span role="status" aria-label={t("live.reconnecting")} data-testid="reconnecting-indicator">
         <Loader size="sm" aria-hidden="true" />
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

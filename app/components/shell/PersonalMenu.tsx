@@ -6,13 +6,13 @@ import { Avatar } from "#mantine/core/components/Avatar/Avatar.mjs";
 import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
 import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useClickOutside } from "@mantine/hooks";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { IconMoon, IconSun } from "~/components/icons";
+import { PlainSelect } from "~/components/plain-select";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
@@ -124,7 +124,7 @@ export function PersonalMenu({
           <Form method="post" action="/preferences">
             <input type="hidden" name="redirectTo" value={here} />
             <Group gap="xs" align="flex-end" wrap="nowrap">
-              <NativeSelect
+              <PlainSelect
                 name="language"
                 label={t("personalMenu.language")}
                 defaultValue={locale}

@@ -4,20 +4,15 @@
 import type { DefaultValue, FieldMetadata, SubmissionResult } from "@conform-to/react";
 import type { ButtonProps } from "@mantine/core";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
-import { Radio } from "#mantine/core/components/Radio/Radio.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useNavigation } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { useId, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
+import { PlainCheckbox, PlainRadioGroup } from "~/components/plain-choices";
+import { PlainSelect, PlainTextInput } from "~/components/plain-select";
 import { textFieldProps, useFieldError } from "~/components/forms";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { useReportDirty } from "~/components/stations/dirty-forms";
@@ -56,14 +51,31 @@ export function SubmitButton({ intent, children, ...props }: { intent: string; c
   );
 }
 
+const cardStyle = { "--card-padding": "var(--mantine-spacing-lg)" } as CSSProperties;
+const cardTitleStyle = {
+  "--title-fw": "var(--mantine-h3-font-weight)",
+  "--title-lh": "var(--mantine-h3-line-height)",
+  "--title-fz": "var(--mantine-h3-font-size)",
+  marginBottom: "var(--mantine-spacing-md)",
+} as CSSProperties;
+
+/**
+ * `<Card withBorder padding="lg" component="section">` headed by `<Title order={2} size="h3" mb="md">`,
+ * as plain elements with Mantine's markup (a station page shows eight; plain-markup.test.ts).
+ */
 export function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="md">
+    <section
+      style={cardStyle}
+      className="m_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root"
+      data-with-border="true"
+      aria-labelledby={id}
+    >
+      <h2 style={cardTitleStyle} className="m_8a5d1357 mantine-Title-root" data-size="h3" data-order="2" id={id}>
         {title}
-      </Title>
+      </h2>
       {children}
-    </Card>
+    </section>
   );
 }
 
@@ -108,7 +120,7 @@ export function RadioField({
 }) {
   const fieldError = useFieldError();
   return (
-    <Radio.Group
+    <PlainRadioGroup
       key={field.key}
       id={field.id}
       name={field.name}
@@ -116,20 +128,8 @@ export function RadioField({
       description={description}
       defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
       error={fieldError(field)}
-    >
-      <Group gap="lg" mt="xs">
-        {choices.map((choice) => (
-          <Radio
-            key={choice.value}
-            name={field.name}
-            value={choice.value}
-            label={choice.label}
-            description={choice.description}
-            disabled={choice.disabled}
-          />
-        ))}
-      </Group>
-    </Radio.Group>
+      choices={choices}
+    />
   );
 }
 
@@ -144,7 +144,7 @@ export function CheckboxField({
 }) {
   const fieldError = useFieldError();
   return (
-    <Checkbox
+    <PlainCheckbox
       key={field.key}
       id={field.id}
       name={field.name}
@@ -170,7 +170,7 @@ export function NumberField({
 }) {
   const fieldError = useFieldError();
   return (
-    <TextInput
+    <PlainTextInput
       {...textFieldProps(field)}
       key={field.key}
       type="number"
@@ -200,7 +200,7 @@ export function SelectField({
 }) {
   const fieldError = useFieldError();
   return (
-    <NativeSelect
+    <PlainSelect
       key={field.key}
       id={field.id}
       name={field.name}

@@ -6,7 +6,6 @@ import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
 import { Fieldset } from "#mantine/core/components/Fieldset/Fieldset.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Input } from "#mantine/core/components/Input/Input.mjs";
-import { NativeSelect } from "#mantine/core/components/NativeSelect/NativeSelect.mjs";
 import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
@@ -18,6 +17,7 @@ import { tokenParams } from "./token-params";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { apiTokensIntent } from "./intents";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { PlainSelect } from "~/components/plain-select";
 import {
   defaultTokenExpiryPreset,
   expiryDaysFor,
@@ -103,7 +103,7 @@ export function AddTokenDialog({
             data-autofocus
           />
           <Group grow align="flex-start">
-            <NativeSelect
+            <PlainSelect
               id={fields.expiryPreset.id}
               name={fields.expiryPreset.name}
               label={labels.expiryPreset}

@@ -8,9 +8,9 @@ import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Textarea } from "#mantine/core/components/Textarea/Textarea.mjs";
-import { Tooltip } from "#mantine/core/components/Tooltip/Tooltip.mjs";
 import { Link } from "@remix-run/react";
 import { IconCheck, IconCopy } from "~/components/icons";
+import { LazyTooltip } from "~/components/LazyTooltip";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
 import type { CreatedTokenView } from "./token-params";
@@ -44,7 +44,7 @@ export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView
           {hydrated ? (
             <CopyButton value={token.accessToken} timeout={copiedMs}>
               {({ copied, copy }) => (
-                <Tooltip label={copied ? t("common:actions.copied") : t("common:actions.copy")} withArrow>
+                <LazyTooltip label={copied ? t("common:actions.copied") : t("common:actions.copy")}>
                   <ActionIcon
                     size="lg"
                     variant={copied ? "filled" : "default"}
@@ -55,7 +55,7 @@ export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView
                   >
                     {copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />}
                   </ActionIcon>
-                </Tooltip>
+                </LazyTooltip>
               )}
             </CopyButton>
           ) : null}

@@ -3,12 +3,20 @@
 import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import { Code } from "#mantine/core/components/Code/Code.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Table } from "#mantine/core/components/Table/Table.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { tokenParams } from "./token-params";
 import type { TokenScope } from "~/contract/enums";
+import {
+  PlainTable,
+  PlainTableScroll,
+  PlainTbody,
+  PlainTd,
+  PlainTh,
+  PlainThead,
+  PlainTr,
+} from "~/components/plain-table";
 
 export interface TokenRow {
   id: string;
@@ -23,39 +31,39 @@ export interface TokenRow {
 export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <Table.ScrollContainer type="native" minWidth={600}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <PlainTableScroll minWidth={600}>
+      <PlainTable verticalSpacing="sm" highlightOnHover>
         <caption className="visually-hidden">{t("apiTokens.table.caption")}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t("apiTokens.table.id")}</Table.Th>
-            <Table.Th scope="col">{t("apiTokens.table.name")}</Table.Th>
-            <Table.Th scope="col">{t("apiTokens.table.scopes")}</Table.Th>
-            <Table.Th scope="col">{t("apiTokens.table.expirationDate")}</Table.Th>
+        <PlainThead>
+          <PlainTr>
+            <PlainTh scope="col">{t("apiTokens.table.id")}</PlainTh>
+            <PlainTh scope="col">{t("apiTokens.table.name")}</PlainTh>
+            <PlainTh scope="col">{t("apiTokens.table.scopes")}</PlainTh>
+            <PlainTh scope="col">{t("apiTokens.table.expirationDate")}</PlainTh>
             {canEdit ? (
-              <Table.Th scope="col">
+              <PlainTh scope="col">
                 <span className="visually-hidden">{t("apiTokens.table.actions")}</span>
-              </Table.Th>
+              </PlainTh>
             ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </PlainTr>
+        </PlainThead>
+        <PlainTbody>
           {tokens.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={canEdit ? 5 : 4}>
+            <PlainTr>
+              <PlainTd colSpan={canEdit ? 5 : 4}>
                 <Text c="dimmed">{t("apiTokens.table.empty")}</Text>
-              </Table.Td>
-            </Table.Tr>
+              </PlainTd>
+            </PlainTr>
           ) : null}
           {tokens.map((token) => (
-            <Table.Tr key={token.id}>
-              <Table.Td>
+            <PlainTr key={token.id}>
+              <PlainTd>
                 <Code>{token.id}</Code>
-              </Table.Td>
-              <Table.Th scope="row" fw={600}>
+              </PlainTd>
+              <PlainTh scope="row" fw={600}>
                 {token.name}
-              </Table.Th>
-              <Table.Td>
+              </PlainTh>
+              <PlainTd>
                 <Group gap={4}>
                   {token.scopes.map((scope) => (
                     <Badge key={scope} variant="light" color="gray" tt="none">
@@ -63,8 +71,8 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                     </Badge>
                   ))}
                 </Group>
-              </Table.Td>
-              <Table.Td>
+              </PlainTd>
+              <PlainTd>
                 <Group gap="xs">
                   <Text size="sm">{token.expires}</Text>
                   {token.isExpired ? (
@@ -73,9 +81,9 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                     </Badge>
                   ) : null}
                 </Group>
-              </Table.Td>
+              </PlainTd>
               {canEdit ? (
-                <Table.Td>
+                <PlainTd>
                   <ConfirmLink
                     name={token.isExpired ? "deleteToken" : "revokeToken"}
                     extra={{ [tokenParams.token]: token.id }}
@@ -88,12 +96,12 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                   >
                     {token.isExpired ? t("apiTokens.table.delete") : t("apiTokens.table.revoke")}
                   </ConfirmLink>
-                </Table.Td>
+                </PlainTd>
               ) : null}
-            </Table.Tr>
+            </PlainTr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </PlainTbody>
+      </PlainTable>
+    </PlainTableScroll>
   );
 }

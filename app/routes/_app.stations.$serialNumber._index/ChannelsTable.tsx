@@ -1,11 +1,19 @@
 // The station's channels, each linking to its channel details.
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Table } from "#mantine/core/components/Table/Table.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "~/components/stations/form-parts";
 import type { ChannelRow } from "~/components/stations/views";
+import {
+  PlainTable,
+  PlainTableScroll,
+  PlainTbody,
+  PlainTd,
+  PlainTh,
+  PlainThead,
+  PlainTr,
+} from "~/components/plain-table";
 
 export function ChannelsTable({ serialNumber, channels }: { serialNumber: string; channels: ChannelRow[] }) {
   const { t } = useTranslation("stations");
@@ -15,40 +23,40 @@ export function ChannelsTable({ serialNumber, channels }: { serialNumber: string
       {channels.length === 0 ? (
         <Text c="dimmed">{t("channels.none")}</Text>
       ) : (
-        <Table.ScrollContainer type="native" minWidth={560}>
-          <Table striped verticalSpacing="sm">
+        <PlainTableScroll minWidth={560}>
+          <PlainTable striped verticalSpacing="sm">
             <caption className="visually-hidden">{t("channels.caption")}</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("channels.columns.channel")}</Table.Th>
-                <Table.Th scope="col">{t("channels.columns.enabled")}</Table.Th>
-                <Table.Th scope="col">{t("channels.columns.hidden")}</Table.Th>
-                <Table.Th scope="col">{t("channels.columns.pin")}</Table.Th>
-                <Table.Th scope="col">{t("channels.columns.audienceMic")}</Table.Th>
-                <Table.Th scope="col">{t("channels.columns.listeners")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+            <PlainThead>
+              <PlainTr>
+                <PlainTh scope="col">{t("channels.columns.channel")}</PlainTh>
+                <PlainTh scope="col">{t("channels.columns.enabled")}</PlainTh>
+                <PlainTh scope="col">{t("channels.columns.hidden")}</PlainTh>
+                <PlainTh scope="col">{t("channels.columns.pin")}</PlainTh>
+                <PlainTh scope="col">{t("channels.columns.audienceMic")}</PlainTh>
+                <PlainTh scope="col">{t("channels.columns.listeners")}</PlainTh>
+              </PlainTr>
+            </PlainThead>
+            <PlainTbody>
               {channels.map((channel) => (
-                <Table.Tr key={channel.index}>
-                  <Table.Th scope="row" fw={400}>
+                <PlainTr key={channel.index}>
+                  <PlainTh scope="row" fw={400}>
                     <Anchor
                       component={Link}
                       to={`/stations/${encodeURIComponent(serialNumber)}/channels/${channel.index}`}
                     >
                       {t("channels.linkLabel", { index: channel.index, name: channel.name })}
                     </Anchor>
-                  </Table.Th>
-                  <Table.Td>{yesNo(channel.isEnabled)}</Table.Td>
-                  <Table.Td>{yesNo(channel.isHidden)}</Table.Td>
-                  <Table.Td>{channel.hasPin ? t("channels.pinSet") : t("channels.pinNone")}</Table.Td>
-                  <Table.Td>{yesNo(channel.uplinkEnabled)}</Table.Td>
-                  <Table.Td>{channel.listenerCount}</Table.Td>
-                </Table.Tr>
+                  </PlainTh>
+                  <PlainTd>{yesNo(channel.isEnabled)}</PlainTd>
+                  <PlainTd>{yesNo(channel.isHidden)}</PlainTd>
+                  <PlainTd>{channel.hasPin ? t("channels.pinSet") : t("channels.pinNone")}</PlainTd>
+                  <PlainTd>{yesNo(channel.uplinkEnabled)}</PlainTd>
+                  <PlainTd>{channel.listenerCount}</PlainTd>
+                </PlainTr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </PlainTbody>
+          </PlainTable>
+        </PlainTableScroll>
       )}
     </SettingsCard>
   );
