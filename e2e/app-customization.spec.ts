@@ -49,10 +49,12 @@ async function imageSize(url: string) {
   return { format, width, height };
 }
 
-/** Opens the page; with JavaScript, waits until it is hydrated (the Dropzone replaces the file input then). */
+/** Opens the page; with JavaScript, waits until the Dropzone (loaded after hydration) replaces the file input. */
 async function openCustomization(page: Page) {
   await page.goto("/appCustomization");
-  if (!withoutJavaScript()) await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+  if (withoutJavaScript()) return;
+  await expect(page.locator("html")).toHaveAttribute("data-js", "on");
+  await expect(page.getByText("Drop an image here or click to choose one").first()).toBeVisible();
 }
 
 /** Chooses a file; without JavaScript its Upload button sends it, with JavaScript the drop does. */

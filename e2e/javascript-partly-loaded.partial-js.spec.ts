@@ -3,6 +3,7 @@
 // renders, a click still takes the user on, forms still submit, and nothing reloads in a loop
 // (docs/decisions/046-javascript-partly-loaded.md).
 import type { Page } from "@playwright/test";
+import { pngImage } from "../tests/console/image-fixtures";
 import { buildUnits, randomHalf } from "./support/build-files";
 import { expect, signInOnPage, test } from "./support/fixtures";
 import {
@@ -120,7 +121,21 @@ async function settingsForm(page: Page) {
   return 2;
 }
 
-const forms = { station: stationForms, moderation: moderationForm, settings: settingsForm };
+/** A logo through the file input's Upload button, the form post it makes without JavaScript. */
+async function imageForm(page: Page) {
+  await open(page, "/appCustomization");
+  await page
+    .getByLabel("Logo file", { exact: true })
+    .setInputFiles({ name: "brand.png", mimeType: "image/png", buffer: await pngImage(400, 400) });
+  await page.getByRole("button", { name: "Upload logo" }).click();
+  const logo = page.getByTestId("logo-thumbnail").getByRole("img");
+  await expect(logo).toHaveAttribute("alt", "The custom logo");
+  await expect(logo).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await settled(page);
+  return 1;
+}
+
+const forms = { station: stationForms, moderation: moderationForm, settings: settingsForm, image: imageForm };
 
 const blockings: { name: string; files: string[]; walk: boolean; forms: (keyof typeof forms)[] }[] = [
   { name: "the client entry", files: [build.entry], walk: true, forms: ["station", "moderation", "settings"] },
@@ -156,6 +171,14 @@ const blockings: { name: string; files: string[]; walk: boolean; forms: (keyof t
     files: build.sharedChunks.filter((chunk) => /\/after-hydration-[^/]+\.js$/.test(chunk)),
     walk: false,
     forms: ["station"],
+  },
+  // The page hydrates, the Dropzone never arrives: the image fields keep their file input and
+  // Upload button (decision 050, "/appCustomization and the dropzone").
+  {
+    name: "the dropzone's chunk",
+    files: build.sharedChunks.filter((chunk) => build.source(chunk).includes("useFsAccessApi")),
+    walk: false,
+    forms: ["image"],
   },
   { name: randomHalfName, files: randomlyBlocked, walk: true, forms: ["station", "moderation", "settings"] },
 ];

@@ -34,8 +34,12 @@ function allScripts(): string[] {
 const importPattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)"((?:\/build|\.{1,2})\/[^"]+\.js)"/g;
 const dynamicImportPattern = /\bimport\s*\(\s*"((?:\/build|\.{1,2})\/[^"]+\.js)"\s*\)/g;
 
+function sourceOf(file: string): string {
+  return readFileSync(join(buildDirectory, file.replace(/^\/build\//, "")), "utf8");
+}
+
 function importsOf(file: string, pattern: RegExp): string[] {
-  const source = readFileSync(join(buildDirectory, file.replace(/^\/build\//, "")), "utf8");
+  const source = sourceOf(file);
   return [...source.matchAll(pattern)].map((match) =>
     match[1]!.startsWith("/") ? match[1]! : posix.join(posix.dirname(file), match[1]!),
   );
@@ -94,6 +98,8 @@ export function buildUnits() {
     },
     sharedChunks: scripts.filter((path) => path.startsWith("/build/_shared/")),
     scripts,
+    /** A script's text, to find a chunk by what it contains (its name is a hash). */
+    source: sourceOf,
     units: [...units, ...lazyUnits],
     /** The units that fail when these files are blocked. */
     failing(blocked: Iterable<string>) {

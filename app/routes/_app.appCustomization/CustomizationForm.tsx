@@ -75,6 +75,10 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Only Save is checked, as on the server: the file input's Upload button (shown with
+    // JavaScript while the Dropzone's chunk loads or when it fails) posts an unfinished draft.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === "intent" && submitter.value !== intentValue({ type: "save" })) return;
     const found = validationErrors(draft);
     if (Object.keys(found).length === 0) return;
     event.preventDefault();

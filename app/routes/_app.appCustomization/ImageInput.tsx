@@ -1,15 +1,17 @@
 // Choosing an image: a plain file input in the multipart form without JavaScript (an Upload
 // button sends it; so does any other button of the form); with JavaScript a Mantine Dropzone
 // that sends the file to the server at once, which checks it by its bytes and answers the
-// processed image or the field's message.
+// processed image or the field's message. The Dropzone is loaded after hydration (it would bring
+// all of Mantine before it: LazyDropzone.tsx); until it arrives, and if it never does, the file
+// input and its Upload button stay.
 import { Box } from "#mantine/core/core/Box/Box.mjs";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Input } from "#mantine/core/components/Input/Input.mjs";
 import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Dropzone } from "@mantine/dropzone";
 import { IconPhotoUp } from "~/components/icons";
+import { LazyDropzone } from "~/components/LazyDropzone";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { intentValue } from "./fields";
@@ -78,6 +80,33 @@ export function ImageInput({
     else onError(answer.error);
   }
 
+  // Without JavaScript, and with it until the Dropzone's chunk arrives (or if it never does).
+  const fileInput = (
+    <Group gap="sm" mt={4} align="center">
+      <Box
+        component="input"
+        type="file"
+        id={id}
+        name={name}
+        accept={accepted[kind].join(",")}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        className="image-file-input"
+      />
+      <Button
+        type="submit"
+        name="intent"
+        value={intentValue({ type: "upload" })}
+        variant="default"
+        size="xs"
+        disabled={disabled}
+      >
+        {uploadLabel}
+      </Button>
+    </Group>
+  );
+
   return (
     <Input.Wrapper
       label={label}
@@ -88,7 +117,8 @@ export function ImageInput({
       errorProps={{ id: errorId }}
     >
       {hydrated ? (
-        <Dropzone
+        <LazyDropzone
+          fallback={fileInput}
           onDrop={(files) => files[0] && void upload(files[0])}
           onReject={() => onError(imageProblemMessage(kind, "wrongFormat"))}
           accept={accepted[kind]}
@@ -106,31 +136,9 @@ export function ImageInput({
             {uploading ? <Loader size="sm" aria-hidden="true" /> : <IconPhotoUp size={24} aria-hidden="true" />}
             <Text size="sm">{t("views.appCustomization.dropHere")}</Text>
           </Group>
-        </Dropzone>
+        </LazyDropzone>
       ) : (
-        <Group gap="sm" mt={4} align="center">
-          <Box
-            component="input"
-            type="file"
-            id={id}
-            name={name}
-            accept={accepted[kind].join(",")}
-            disabled={disabled}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
-            className="image-file-input"
-          />
-          <Button
-            type="submit"
-            name="intent"
-            value={intentValue({ type: "upload" })}
-            variant="default"
-            size="xs"
-            disabled={disabled}
-          >
-            {uploadLabel}
-          </Button>
-        </Group>
+        fileInput
       )}
     </Input.Wrapper>
   );
