@@ -179,6 +179,7 @@ export function PlainGroup({
   align = "center",
   justify = "flex-start",
   wrap = "wrap",
+  style,
   children,
   ...attributes
 }: {
@@ -187,17 +188,23 @@ export function PlainGroup({
   align?: "center" | "flex-start";
   justify?: "flex-start" | "space-between";
   wrap?: "wrap" | "nowrap";
+  /** What style props write after the group's variables (`px`, `h`, in Mantine's order). */
+  style?: CSSProperties;
   "data-testid"?: string;
   children?: ReactNode;
 }) {
-  const style = {
+  const variables = {
     "--group-gap": spacing(gap),
     "--group-align": align,
     "--group-justify": justify,
     "--group-wrap": wrap,
   };
   return (
-    <Element style={style as CSSProperties} className="m_4081bf90 mantine-Group-root" {...attributes}>
+    <Element
+      style={{ ...variables, ...style } as CSSProperties}
+      className="m_4081bf90 mantine-Group-root"
+      {...attributes}
+    >
       {children}
     </Element>
   );
