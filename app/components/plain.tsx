@@ -111,6 +111,7 @@ export function PlainText({
   id?: string;
   dateTime?: string;
   "aria-hidden"?: "true";
+  "data-testid"?: string;
   children?: ReactNode;
 }) {
   return (
@@ -172,7 +173,7 @@ const spacing = (gap: Spacing) =>
       : `calc(${gap / 16}rem * var(--mantine-scale))`
     : `var(--mantine-spacing-${gap})`;
 
-/** `<Group>` with `gap`, `align`, `justify`, `wrap` (Mantine's defaults when left out), as a div or li. */
+/** `<Group>` with `gap`, `align`, `justify`, `wrap` (Mantine's defaults when left out), as a div, li, footer or nav. */
 export function PlainGroup({
   component: Element = "div",
   gap = "md",
@@ -183,7 +184,7 @@ export function PlainGroup({
   children,
   ...attributes
 }: {
-  component?: "div" | "li";
+  component?: "div" | "li" | "footer" | "nav";
   gap?: Spacing;
   align?: "center" | "flex-start";
   justify?: "flex-start" | "space-between";
@@ -191,6 +192,7 @@ export function PlainGroup({
   /** What style props write after the group's variables (`px`, `h`, in Mantine's order). */
   style?: CSSProperties;
   "data-testid"?: string;
+  "aria-label"?: string;
   children?: ReactNode;
 }) {
   const variables = {

@@ -52,6 +52,7 @@ import {
   PlainThead,
   PlainTr,
 } from "~/components/plain-table";
+import { Footer } from "~/components/shell/Footer";
 import {
   ShellDivider,
   ShellFrame,
@@ -458,6 +459,38 @@ describe("plain shell", () => {
         ),
       ),
     ).toBe(html(h(MantineGroup, { h: "100%", px: "md", justify: "space-between", wrap: "nowrap" }, "x")));
+    const footer = { backendVersion: "6.2.0", accountsUrl: "https://accounts.example/", documentationsUrl: "" };
+    const link = (page: string, text: string) =>
+      h(
+        MantineAnchor,
+        { size: "sm", href: `https://accounts.example/${page}`, target: "_blank", rel: "noreferrer" },
+        text,
+      );
+    expect(html(h(Footer, { links: footer }))).toBe(
+      html(
+        h(
+          MantineGroup,
+          {
+            component: "footer",
+            justify: "space-between",
+            mt: "xl",
+            pt: "md",
+            gap: "xs",
+            style: { borderTop: "1px solid var(--mantine-color-default-border)" },
+          },
+          h(MantineText, { size: "sm", c: "dimmed", "data-testid": "backend-version" } as TextProps, "footer.version"),
+          h(
+            MantineGroup,
+            { gap: "md", component: "nav", "aria-label": "footer.links" },
+            link("imprint", "footer.imprint"),
+            " ",
+            link("terms-of-use", "footer.termsOfUse"),
+            " ",
+            link("privacy", "footer.privacy"),
+          ),
+        ),
+      ),
+    );
     expect(html(h(ShellTitle, { "data-testid": "page-title" }, "Stations"))).toBe(
       html(
         h(
