@@ -111,6 +111,7 @@ export function PlainText({
   id?: string;
   dateTime?: string;
   "aria-hidden"?: "true";
+  "data-testid"?: string;
   children?: ReactNode;
 }) {
   return (
@@ -172,32 +173,40 @@ const spacing = (gap: Spacing) =>
       : `calc(${gap / 16}rem * var(--mantine-scale))`
     : `var(--mantine-spacing-${gap})`;
 
-/** `<Group>` with `gap`, `align`, `justify`, `wrap` (Mantine's defaults when left out), as a div or li. */
+/** `<Group>` with `gap`, `align`, `justify`, `wrap` (Mantine's defaults when left out), as a div, li, footer or nav. */
 export function PlainGroup({
   component: Element = "div",
   gap = "md",
   align = "center",
   justify = "flex-start",
   wrap = "wrap",
+  style,
   children,
   ...attributes
 }: {
-  component?: "div" | "li";
+  component?: "div" | "li" | "footer" | "nav";
   gap?: Spacing;
   align?: "center" | "flex-start";
   justify?: "flex-start" | "space-between";
   wrap?: "wrap" | "nowrap";
+  /** What style props write after the group's variables (`px`, `h`, in Mantine's order). */
+  style?: CSSProperties;
   "data-testid"?: string;
+  "aria-label"?: string;
   children?: ReactNode;
 }) {
-  const style = {
+  const variables = {
     "--group-gap": spacing(gap),
     "--group-align": align,
     "--group-justify": justify,
     "--group-wrap": wrap,
   };
   return (
-    <Element style={style as CSSProperties} className="m_4081bf90 mantine-Group-root" {...attributes}>
+    <Element
+      style={{ ...variables, ...style } as CSSProperties}
+      className="m_4081bf90 mantine-Group-root"
+      {...attributes}
+    >
       {children}
     </Element>
   );

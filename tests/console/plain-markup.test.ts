@@ -2,12 +2,15 @@
 // the app's theme, so users, axe and Mantine's CSS cannot tell them apart.
 import {
   Anchor,
+  AppShell,
   Badge,
   Card,
   Checkbox,
+  Divider,
   Group,
   MantineProvider,
   NativeSelect,
+  NavLink,
   Radio,
   Stack,
   Table,
@@ -21,6 +24,8 @@ import {
   type StackProps,
   type TextProps,
 } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { StaticRouter } from "react-router-dom/server";
 import { createElement as h, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -47,6 +52,17 @@ import {
   PlainThead,
   PlainTr,
 } from "~/components/plain-table";
+import { Footer } from "~/components/shell/Footer";
+import {
+  ShellDivider,
+  ShellFrame,
+  ShellHeader,
+  ShellMain,
+  ShellNavbar,
+  ShellNavLink,
+  ShellSection,
+  ShellTitle,
+} from "~/components/shell/plain-shell";
 import { SettingsCard } from "~/components/stations/form-parts";
 import { StatusBadge } from "~/components/stations/StatusBadge";
 import { theme } from "~/theme";
@@ -352,5 +368,137 @@ describe("plain tables", () => {
     };
     for (const look of [{}, { mt: "md" }, { horizontalSpacing: "xs" }])
       expect(html(facts("plain", look))).toBe(html(facts("mantine", look)));
+  });
+});
+
+describe("plain shell", () => {
+  const MantineShell = AppShell as unknown as Polymorphic<Record<string, unknown>> & {
+    Header: Polymorphic<Record<string, unknown>>;
+    Navbar: Polymorphic<Record<string, unknown>>;
+    Section: Polymorphic<Record<string, unknown>>;
+    Main: Polymorphic<Record<string, unknown>>;
+  };
+  const MantineNavLink = NavLink as unknown as Polymorphic<Record<string, unknown>>;
+  const navbar = { id: "main-navigation", "aria-label": "Main", className: "shell-navbar" } as const;
+
+  it("writes AppShell, its header, navbar, sections and main as Mantine does, open and collapsed", () => {
+    for (const open of [true, false]) {
+      const dataOpen = open ? "true" : "false";
+      const mantine = h(
+        MantineShell,
+        {
+          header: { height: 60 },
+          navbar: { width: 295, breakpoint: 1000, collapsed: { mobile: !open } },
+          padding: "md",
+        },
+        h(MantineShell.Header, null, "header"),
+        h(
+          MantineShell.Navbar,
+          { p: "sm", component: "nav", ...navbar, "data-open": dataOpen },
+          h(MantineShell.Section, { grow: true }, "links"),
+          h(MantineShell.Section, null, "logout"),
+        ),
+        h(MantineShell.Main, { id: "main", tabIndex: -1 }, "page"),
+      );
+      const plain = h(
+        ShellFrame,
+        { navCollapsed: !open },
+        h(ShellHeader, null, "header"),
+        h(
+          ShellNavbar,
+          { ...navbar, "data-open": dataOpen },
+          h(ShellSection, { grow: true }, "links"),
+          h(ShellSection, null, "logout"),
+        ),
+        h(ShellMain, { id: "main", tabIndex: -1 }, "page"),
+      );
+      expect(html(plain)).toBe(html(mantine));
+      const withNonce = (node: ReactNode) =>
+        renderToStaticMarkup(
+          h(
+            MantineProvider,
+            { theme, withCssVariables: false, withGlobalClasses: false, getStyleNonce: () => "n0nce" },
+            node,
+          ),
+        );
+      expect(withNonce(plain)).toBe(withNonce(mantine));
+    }
+  });
+
+  it("writes the nav links, dividers, header groups and page title as Mantine does", () => {
+    const inRouter = (node: ReactNode) => html(h(StaticRouter, { location: "/stations" }, node));
+    for (const active of [true, false]) {
+      const icon = h("svg", { "aria-hidden": "true" });
+      expect(
+        inRouter(h(ShellNavLink, { to: "/stations", label: "Stations", leftSection: icon, active, onClick: () => {} })),
+      ).toBe(
+        inRouter(
+          h(MantineNavLink, {
+            component: Link,
+            to: "/stations",
+            label: "Stations",
+            leftSection: icon,
+            active,
+            "aria-current": active ? "page" : undefined,
+            onClick: () => {},
+          }),
+        ),
+      );
+    }
+    expect(html(h(ShellDivider))).toBe(html(h(Divider, { my: "xs" })));
+    expect(
+      html(
+        h(
+          PlainGroup,
+          {
+            style: { paddingInline: "var(--mantine-spacing-md)", height: "100%" },
+            justify: "space-between",
+            wrap: "nowrap",
+          },
+          "x",
+        ),
+      ),
+    ).toBe(html(h(MantineGroup, { h: "100%", px: "md", justify: "space-between", wrap: "nowrap" }, "x")));
+    const footer = { backendVersion: "6.2.0", accountsUrl: "https://accounts.example/", documentationsUrl: "" };
+    const link = (page: string, text: string) =>
+      h(
+        MantineAnchor,
+        { size: "sm", href: `https://accounts.example/${page}`, target: "_blank", rel: "noreferrer" },
+        text,
+      );
+    expect(html(h(Footer, { links: footer }))).toBe(
+      html(
+        h(
+          MantineGroup,
+          {
+            component: "footer",
+            justify: "space-between",
+            mt: "xl",
+            pt: "md",
+            gap: "xs",
+            style: { borderTop: "1px solid var(--mantine-color-default-border)" },
+          },
+          h(MantineText, { size: "sm", c: "dimmed", "data-testid": "backend-version" } as TextProps, "footer.version"),
+          h(
+            MantineGroup,
+            { gap: "md", component: "nav", "aria-label": "footer.links" },
+            link("imprint", "footer.imprint"),
+            " ",
+            link("terms-of-use", "footer.termsOfUse"),
+            " ",
+            link("privacy", "footer.privacy"),
+          ),
+        ),
+      ),
+    );
+    expect(html(h(ShellTitle, { "data-testid": "page-title" }, "Stations"))).toBe(
+      html(
+        h(
+          MantineText2,
+          { component: "p", fw: 700, size: "lg", truncate: true, "data-testid": "page-title" },
+          "Stations",
+        ),
+      ),
+    );
   });
 });

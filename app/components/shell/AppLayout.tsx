@@ -2,14 +2,9 @@
 // ?nav=1 so it works without JavaScript), header with the page title, loading bar, reconnecting
 // spinner and personal menu, and the footer.
 import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
-import { AppShell } from "#mantine/core/components/AppShell/AppShell.mjs";
 import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Divider } from "#mantine/core/components/Divider/Divider.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
-import { NavLink } from "#mantine/core/components/NavLink/NavLink.mjs";
 import { Progress } from "#mantine/core/components/Progress/Progress.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import {
   IconApi,
@@ -23,15 +18,26 @@ import {
   IconSettings,
   IconX,
 } from "~/components/icons";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
 import { FlashMessage } from "~/components/FlashMessage";
 import { LazyTooltip } from "~/components/LazyTooltip";
+import { PlainGroup } from "~/components/plain";
 import { Footer, type FooterLinks } from "~/components/shell/Footer";
 import { Logo } from "~/components/shell/Logo";
 import { navigationEntries, type NavigationKey } from "~/components/shell/navigation";
 import { PersonalMenu } from "~/components/shell/PersonalMenu";
+import {
+  ShellDivider,
+  ShellFrame,
+  ShellHeader,
+  ShellMain,
+  ShellNavbar,
+  ShellNavLink,
+  ShellSection,
+  ShellTitle,
+} from "~/components/shell/plain-shell";
 import { useLiveStatus } from "~/live/live-status";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { PageTitleKey } from "~/utils/meta";
@@ -45,6 +51,9 @@ const icons: Record<NavigationKey, typeof IconApi> = {
   settings: IconSettings,
   appCustomization: IconBrush,
 };
+
+// `<Group h="100%" px="md">`: style props after the group's variables, in Mantine's order.
+const headerRowStyle: CSSProperties = { paddingInline: "var(--mantine-spacing-md)", height: "100%" };
 
 export interface ShellProps {
   user: Pick<SessionUser, "name" | "organizationName" | "roles">;
@@ -100,15 +109,11 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
   const toggleLabel = open ? t("navigation.closeMenu") : t("navigation.openMenu");
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 295, breakpoint: 1000, collapsed: { mobile: !open } }}
-      padding="md"
-    >
+    <ShellFrame navCollapsed={!open}>
       <a className="skip-link" href="#main">
         {t("navigation.skipToContent")}
       </a>
-      <AppShell.Header>
+      <ShellHeader>
         {busy ? (
           <Progress
             value={100}
@@ -122,8 +127,8 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
             right={0}
           />
         ) : null}
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <PlainGroup style={headerRowStyle} justify="space-between" wrap="nowrap">
+          <PlainGroup gap="sm" wrap="nowrap">
             <ActionIcon
               component={Link}
               to={toggleHref}
@@ -144,51 +149,45 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
             <Link to="/" aria-label={t("navigation.home")} style={{ display: "inline-flex" }}>
               <Logo />
             </Link>
-            <Text component="p" fw={700} size="lg" truncate data-testid="page-title">
-              {titleKey ? t(`titles.${titleKey}`) : t("appName")}
-            </Text>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
+            <ShellTitle data-testid="page-title">{titleKey ? t(`titles.${titleKey}`) : t("appName")}</ShellTitle>
+          </PlainGroup>
+          <PlainGroup gap="sm" wrap="nowrap">
             <ReconnectingIndicator />
             <PersonalMenu user={user} footer={footer} />
-          </Group>
-        </Group>
-      </AppShell.Header>
+          </PlainGroup>
+        </PlainGroup>
+      </ShellHeader>
 
-      <AppShell.Navbar
-        p="sm"
+      <ShellNavbar
         id="main-navigation"
-        component="nav"
         aria-label={t("navigation.label")}
         className="shell-navbar"
         data-open={open ? "true" : "false"}
       >
-        <AppShell.Section grow>
+        <ShellSection grow>
           {navigation.map((group, index) => (
             <div key={group.join()}>
-              {index > 0 ? <Divider my="xs" /> : null}
+              {index > 0 ? <ShellDivider /> : null}
               {group.map((key) => {
                 const entry = navigationEntries.find((candidate) => candidate.key === key)!;
                 const Icon = icons[key];
                 const active = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
                 return (
-                  <NavLink
+                  <ShellNavLink
                     key={key}
-                    component={Link}
                     to={entry.to}
                     label={t(`navigation.${key}`)}
                     leftSection={<Icon size={20} aria-hidden="true" />}
                     active={active}
-                    aria-current={active ? "page" : undefined}
                     onClick={() => setOpen(false)}
                   />
                 );
               })}
             </div>
           ))}
-        </AppShell.Section>
-        <AppShell.Section>
-          <Divider my="xs" />
+        </ShellSection>
+        <ShellSection>
+          <ShellDivider />
           <Form method="post" action="/logout" reloadDocument>
             {/* A Button, not a NavLink: NavLink puts a <div> inside the <button>. */}
             <Button
@@ -203,14 +202,14 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
               {t("navigation.logout")}
             </Button>
           </Form>
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </ShellSection>
+      </ShellNavbar>
 
-      <AppShell.Main id="main" tabIndex={-1}>
+      <ShellMain id="main" tabIndex={-1}>
         <FlashMessage />
         {children}
         <Footer links={footer} />
-      </AppShell.Main>
-    </AppShell>
+      </ShellMain>
+    </ShellFrame>
   );
 }

@@ -1,9 +1,10 @@
 // Footer: the backend version and the legal pages on the accounts site. The spaces between the
 // links are for text browsers (a flex row ignores them).
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
+// Plain elements with Mantine's markup (Group, Text, Anchor): the footer is on every page
+// (docs/decisions/050-plain-form-controls.md, "The shell").
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import { PlainAnchor, PlainGroup, PlainText } from "~/components/plain";
 
 export interface FooterLinks {
   backendVersion: string;
@@ -16,31 +17,49 @@ export function accountsPage(accountsUrl: string, page: "profile" | "imprint" | 
   return `${accountsUrl.replace(/\/+$/, "")}/${page}`;
 }
 
+// `<Group component="footer" mt="xl" pt="md" style={{ borderTop }}>`: the border, then the style props.
+const footerStyle: CSSProperties = {
+  borderTop: "1px solid var(--mantine-color-default-border)",
+  marginTop: "var(--mantine-spacing-xl)",
+  paddingTop: "var(--mantine-spacing-md)",
+};
+
 export function Footer({ links }: { links: FooterLinks }) {
   const { t } = useTranslation();
   return (
-    <Group
-      component="footer"
-      justify="space-between"
-      mt="xl"
-      pt="md"
-      gap="xs"
-      style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-    >
-      <Text size="sm" c="dimmed" data-testid="backend-version">
+    <PlainGroup component="footer" justify="space-between" gap="xs" style={footerStyle}>
+      <PlainText size="sm" dimmed data-testid="backend-version">
         {t("footer.version", { version: links.backendVersion })}
-      </Text>
-      <Group gap="md" component="nav" aria-label={t("footer.links")}>
-        <Anchor size="sm" href={accountsPage(links.accountsUrl, "imprint")} target="_blank" rel="noreferrer">
+      </PlainText>
+      <PlainGroup gap="md" component="nav" aria-label={t("footer.links")}>
+        <PlainAnchor
+          component="a"
+          size="sm"
+          href={accountsPage(links.accountsUrl, "imprint")}
+          target="_blank"
+          rel="noreferrer"
+        >
           {t("footer.imprint")}
-        </Anchor>{" "}
-        <Anchor size="sm" href={accountsPage(links.accountsUrl, "terms-of-use")} target="_blank" rel="noreferrer">
+        </PlainAnchor>{" "}
+        <PlainAnchor
+          component="a"
+          size="sm"
+          href={accountsPage(links.accountsUrl, "terms-of-use")}
+          target="_blank"
+          rel="noreferrer"
+        >
           {t("footer.termsOfUse")}
-        </Anchor>{" "}
-        <Anchor size="sm" href={accountsPage(links.accountsUrl, "privacy")} target="_blank" rel="noreferrer">
+        </PlainAnchor>{" "}
+        <PlainAnchor
+          component="a"
+          size="sm"
+          href={accountsPage(links.accountsUrl, "privacy")}
+          target="_blank"
+          rel="noreferrer"
+        >
           {t("footer.privacy")}
-        </Anchor>
-      </Group>
-    </Group>
+        </PlainAnchor>
+      </PlainGroup>
+    </PlainGroup>
   );
 }
