@@ -300,9 +300,13 @@ describe("plain form controls", () => {
     ];
     for (const props of variants) expect(html(h(PlainCheckbox, props))).toBe(html(h(Checkbox, props)));
     // Without an id (the restart dialog's "keep network settings"), each generates its own.
-    const withoutId = { name: "keepNetworkSettings", label: "Keep", defaultChecked: true };
+    // and the channel's unavailable uplink, disabled with neither id nor name.
     const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
-    expect(sameIds(html(h(PlainCheckbox, withoutId)))).toBe(sameIds(html(h(Checkbox, withoutId))));
+    for (const withoutId of [
+      { name: "keepNetworkSettings", label: "Keep", defaultChecked: true },
+      { label: "Uplink", description: "Not available", disabled: true },
+    ])
+      expect(sameIds(html(h(PlainCheckbox, withoutId)))).toBe(sameIds(html(h(Checkbox, withoutId))));
   });
 });
 

@@ -2,10 +2,10 @@
 // heard on (required while the mic is on), and the audio input (only valid left/right pairs).
 // Saving asks first: the channel's listeners must rejoin (operations.md §4).
 import type { SubmissionResult } from "@conform-to/react";
-import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
+import { PlainCheckbox } from "~/components/plain-choices";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields, textFieldProps, useFieldError } from "~/components/forms";
 import {
@@ -120,7 +120,7 @@ export function ChannelDetailsForm({
                 />
               </>
             ) : (
-              <Checkbox disabled label={labels.uplinkEnabled} description={t("channel.uplinkUnavailable")} />
+              <PlainCheckbox disabled label={labels.uplinkEnabled} description={t("channel.uplinkUnavailable")} />
             )}
             <div>
               <SubmitButton intent={channelIntent.saveDetails}>{t("channel.save")}</SubmitButton>
