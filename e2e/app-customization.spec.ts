@@ -49,12 +49,19 @@ async function imageSize(url: string) {
   return { format, width, height };
 }
 
-/** Opens the page; with JavaScript, waits until the Dropzone (loaded after hydration) replaces the file input. */
+/**
+ * Opens the page; with JavaScript, waits until the Dropzone (loaded after hydration) replaces the
+ * file input and the live updates have caught up (the one revalidation after the hub connects).
+ */
 async function openCustomization(page: Page) {
+  const caughtUp = withoutJavaScript()
+    ? null
+    : page.waitForResponse((response) => new URL(response.url()).pathname === "/appCustomization.data");
   await page.goto("/appCustomization");
-  if (withoutJavaScript()) return;
+  if (!caughtUp) return;
   await expect(page.locator("html")).toHaveAttribute("data-js", "on");
   await expect(page.getByText("Drop an image here or click to choose one").first()).toBeVisible();
+  await caughtUp;
 }
 
 /** Chooses a file; without JavaScript its Upload button sends it, with JavaScript the drop does. */
