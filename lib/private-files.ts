@@ -22,6 +22,22 @@ export function privateFile(file: string) {
 }
 
 /** A SQLite database whose file, -wal and -shm are owner-only, in an owner-only directory. */
+/**
+ * SQLite can answer the switch to WAL with "database is locked" at once, without waiting for the
+ * busy timeout, while another process switches the same new file: try again for up to 5 s.
+ */
+function switchToWal(database: DatabaseSync) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      database.exec("PRAGMA journal_mode = WAL;");
+      return;
+    } catch (error) {
+      if ((error as { errcode?: number }).errcode !== 5 || attempt >= 50) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+}
+
 export function openPrivateDatabase(file: string): DatabaseSync {
   if (file === ":memory:") return new DatabaseSync(file);
   privateDirectory(dirname(file));
@@ -31,7 +47,7 @@ export function openPrivateDatabase(file: string): DatabaseSync {
   // start-up together, and switching a new file to WAL waits for the other's lock.
   const database = new DatabaseSync(file, { timeout: 5000 });
   // Files of an older version, made before this rule, get the same treatment.
-  database.exec("PRAGMA journal_mode = WAL;");
+  switchToWal(database);
   for (const suffix of ["-wal", "-shm", "-journal"]) privateFile(`${file}${suffix}`);
   return database;
 }
