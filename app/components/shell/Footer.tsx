@@ -2,7 +2,7 @@
 // links are for text browsers (a flex row ignores them).
 // Plain elements with Mantine's markup (Group, Text, Anchor): the footer is on every page
 // (docs/decisions/050-plain-form-controls.md, "The shell").
-import type { CSSProperties } from "react";
+import { Fragment, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { PlainAnchor, PlainGroup, PlainText } from "~/components/plain";
 
@@ -24,6 +24,12 @@ const footerStyle: CSSProperties = {
   paddingTop: "var(--mantine-spacing-md)",
 };
 
+const legalPages = [
+  { page: "imprint", label: "footer.imprint" },
+  { page: "terms-of-use", label: "footer.termsOfUse" },
+  { page: "privacy", label: "footer.privacy" },
+] as const;
+
 export function Footer({ links }: { links: FooterLinks }) {
   const { t } = useTranslation();
   return (
@@ -32,33 +38,20 @@ export function Footer({ links }: { links: FooterLinks }) {
         {t("footer.version", { version: links.backendVersion })}
       </PlainText>
       <PlainGroup gap="md" component="nav" aria-label={t("footer.links")}>
-        <PlainAnchor
-          component="a"
-          size="sm"
-          href={accountsPage(links.accountsUrl, "imprint")}
-          target="_blank"
-          rel="noreferrer"
-        >
-          {t("footer.imprint")}
-        </PlainAnchor>{" "}
-        <PlainAnchor
-          component="a"
-          size="sm"
-          href={accountsPage(links.accountsUrl, "terms-of-use")}
-          target="_blank"
-          rel="noreferrer"
-        >
-          {t("footer.termsOfUse")}
-        </PlainAnchor>{" "}
-        <PlainAnchor
-          component="a"
-          size="sm"
-          href={accountsPage(links.accountsUrl, "privacy")}
-          target="_blank"
-          rel="noreferrer"
-        >
-          {t("footer.privacy")}
-        </PlainAnchor>
+        {legalPages.map(({ page, label }, index) => (
+          <Fragment key={page}>
+            {index > 0 ? " " : null}
+            <PlainAnchor
+              component="a"
+              size="sm"
+              href={accountsPage(links.accountsUrl, page)}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {t(label)}
+            </PlainAnchor>
+          </Fragment>
+        ))}
       </PlainGroup>
     </PlainGroup>
   );
