@@ -113,9 +113,11 @@ async function moderationForm(page: Page) {
 async function settingsForm(page: Page) {
   await open(page, "/settings");
   const preferences = page.getByRole("region", { name: "Preferences" });
+  // Decided before the click: once the switch has sent itself, the next page shows Apply until it
+  // hydrates, and a click on it then would wait for a button hydration hides.
+  const hydrated = (await page.locator("html[data-js='on']").count()) > 0;
   await preferences.getByText("Dark mode", { exact: true }).click();
-  const apply = preferences.getByRole("button", { name: "Apply" });
-  if (await apply.isVisible()) await apply.click();
+  if (!hydrated) await preferences.getByRole("button", { name: "Apply" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
   await settled(page);
   return 2;
