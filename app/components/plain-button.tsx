@@ -146,8 +146,21 @@ function ButtonLoader({ loading }: { loading: boolean }) {
 function renderButton(
   Element: ElementType,
   type: "button" | undefined,
-  { variant, color, size, fullWidth, justify, leftSection, loading, disabled, className, style, children }: ButtonLook,
-  attributes: object,
+  // What is not the look goes on the element as given, in the order given (as Mantine passes it on).
+  {
+    variant,
+    color,
+    size,
+    fullWidth,
+    justify,
+    leftSection,
+    loading,
+    disabled,
+    className,
+    style,
+    children,
+    ...attributes
+  }: ButtonLook & object,
   ref: ForwardedRef<HTMLElement>,
 ) {
   const active = !disabled && !loading;
@@ -188,29 +201,14 @@ type Without<Attributes> = Omit<Attributes, keyof ButtonLook | "color">;
 /** `<Button>` as a `<button>` (`type="button"` unless given). */
 export const PlainButton = forwardRef<HTMLButtonElement, ButtonLook & Without<ButtonHTMLAttributes<HTMLButtonElement>>>(
   function PlainButton(props, ref) {
-    const { variant, color, size, fullWidth, justify, leftSection, loading, disabled, className, style, children } =
-      props;
-    const look = {
-      variant,
-      color,
-      size,
-      fullWidth,
-      justify,
-      leftSection,
-      loading,
-      disabled,
-      className,
-      style,
-      children,
-    };
-    return renderButton("button", "button", look, attributesOf(props), ref as ForwardedRef<HTMLElement>);
+    return renderButton("button", "button", props, ref as ForwardedRef<HTMLElement>);
   },
 );
 
 /** `<Button component={Link}>`. */
 export const PlainLinkButton = forwardRef<HTMLAnchorElement, ButtonLook & Without<LinkProps>>(
   function PlainLinkButton(props, ref) {
-    return renderButton(Link, undefined, props, attributesOf(props), ref as ForwardedRef<HTMLElement>);
+    return renderButton(Link, undefined, props, ref as ForwardedRef<HTMLElement>);
   },
 );
 
@@ -219,27 +217,8 @@ export const PlainAnchorButton = forwardRef<
   HTMLAnchorElement,
   ButtonLook & Without<AnchorHTMLAttributes<HTMLAnchorElement>>
 >(function PlainAnchorButton(props, ref) {
-  return renderButton("a", undefined, props, attributesOf(props), ref as ForwardedRef<HTMLElement>);
+  return renderButton("a", undefined, props, ref as ForwardedRef<HTMLElement>);
 });
-
-const lookKeys = new Set<string>([
-  "variant",
-  "color",
-  "size",
-  "fullWidth",
-  "justify",
-  "leftSection",
-  "loading",
-  "disabled",
-  "className",
-  "style",
-  "children",
-]);
-
-/** The props that go on the element as they are, in the order given (as Mantine passes them on). */
-function attributesOf(props: object) {
-  return Object.fromEntries(Object.entries(props).filter(([key]) => !lookKeys.has(key)));
-}
 
 export type ActionIconVariant = "filled" | "subtle" | "default" | "light";
 
