@@ -5,15 +5,14 @@
 // A confirmation a form submission asks for (the action answered "confirm first") passes `open`
 // and `cancelIntent`: the dialog then carries the submitted values, and cancelling posts them
 // back so nothing typed is lost — also without JavaScript.
-import type { ButtonProps } from "@mantine/core";
 import { Box } from "#mantine/core/core/Box/Box.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { Form, Link, useFormAction, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useFormAction, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { PlainButton, PlainLinkButton, type ButtonColor, type ButtonLook } from "~/components/plain-button";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 import { withSearchParams } from "~/utils/url";
@@ -26,17 +25,16 @@ export function ConfirmLink({
   extra,
   children,
   ...buttonProps
-}: { name: string; extra?: Record<string, string>; children: ReactNode } & ButtonProps) {
+}: { name: string; extra?: Record<string, string>; children: ReactNode; "aria-label"?: string } & ButtonLook) {
   const location = useLocation();
   return (
-    <Button
-      component={Link}
+    <PlainLinkButton
       to={withSearchParams(location, { [confirmParam]: name, ...extra })}
       preventScrollReset
       {...buttonProps}
     >
       {children}
-    </Button>
+    </PlainLinkButton>
   );
 }
 
@@ -55,7 +53,7 @@ export interface ConfirmDialogProps {
   fields?: Record<string, string>;
   /** Query parameters that belong to this dialog and go away on cancel. */
   dialogParams?: string[];
-  color?: string;
+  color?: ButtonColor;
   maxWidth?: number;
   /** Where the form posts; defaults to the current route. */
   action?: string;
@@ -133,7 +131,7 @@ export function ConfirmDialog({
           {formContent}
           <SpacedGroup justify="flex-end" gap="sm" mt={formContent ? "md" : undefined}>
             {cancelIntent ? (
-              <Button
+              <PlainButton
                 ref={firstButton as RefObject<HTMLButtonElement>}
                 type="submit"
                 name="intent"
@@ -142,10 +140,9 @@ export function ConfirmDialog({
                 disabled={submitting}
               >
                 {t("actions.cancel")}
-              </Button>
+              </PlainButton>
             ) : (
-              <Button
-                component={Link}
+              <PlainLinkButton
                 ref={firstButton as RefObject<HTMLAnchorElement>}
                 to={cancelHref}
                 preventScrollReset
@@ -155,9 +152,9 @@ export function ConfirmDialog({
                 onClick={(event) => submitting && event.preventDefault()}
               >
                 {t("actions.cancel")}
-              </Button>
+              </PlainLinkButton>
             )}
-            <Button
+            <PlainButton
               type="submit"
               name="intent"
               value={intent}
@@ -166,7 +163,7 @@ export function ConfirmDialog({
               disabled={confirmDisabled}
             >
               {confirmLabel}
-            </Button>
+            </PlainButton>
           </SpacedGroup>
         </Form>
       </Stack>

@@ -1,6 +1,5 @@
 // The spec's error pages (code, title, subtitle, message, action), rendered from what a loader
 // or action threw. Every action is a link or a form: they work without JavaScript.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Center } from "#mantine/core/components/Center/Center.mjs";
 import { Code } from "#mantine/core/components/Code/Code.mjs";
 import { Container } from "#mantine/core/components/Container/Container.mjs";
@@ -16,6 +15,7 @@ import {
   isErrorPagePayload,
   type ErrorPagePayload,
 } from "~/error-pages";
+import { PlainAnchorButton, PlainButton } from "~/components/plain-button";
 
 function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
   const { t } = useTranslation();
@@ -33,30 +33,22 @@ function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
             name="redirectTo"
             value={payload.redirectTo ?? `${location.pathname}${location.search}`}
           />
-          <Button type="submit">{label}</Button>
+          <PlainButton type="submit">{label}</PlainButton>
         </Form>
       );
     case "notFound":
     case "channelNotFound":
     case "stationNotFound":
-      return (
-        <Button component="a" href="/stations">
-          {label}
-        </Button>
-      );
+      return <PlainAnchorButton href="/stations">{label}</PlainAnchorButton>;
     case "redirectMismatch":
       return payload.accountsUrl ? (
-        <Button component="a" href={payload.accountsUrl} rel="noreferrer">
+        <PlainAnchorButton href={payload.accountsUrl} rel="noreferrer">
           {label}
-        </Button>
+        </PlainAnchorButton>
       ) : null;
     default:
       // A plain link to this same URL reloads it, also without JavaScript.
-      return (
-        <Button component="a" href={`${location.pathname}${location.search}`}>
-          {label}
-        </Button>
-      );
+      return <PlainAnchorButton href={`${location.pathname}${location.search}`}>{label}</PlainAnchorButton>;
   }
 }
 

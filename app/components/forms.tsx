@@ -6,7 +6,8 @@ import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
 import { List } from "#mantine/core/components/List/List.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useContext } from "react";
+import { getI18n, I18nContext, useTranslation } from "react-i18next";
 
 type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -20,10 +21,16 @@ export function textFieldProps(field: AnyField) {
   };
 }
 
-/** The translated first error of a field, for Mantine's `error` prop. */
+/**
+ * The translated first error of a field, for Mantine's `error` prop. The i18n instance comes from
+ * the context, not from `useTranslation`: a station page renders about thirty fields, each with
+ * this hook, and react-i18next's hook does its own work on every call while a field has an error
+ * only after a failed submission (docs/decisions/050-plain-form-controls.md). The fields re-render
+ * with their form, whose `useTranslation` follows a language change.
+ */
 export function useFieldError() {
-  const { t } = useTranslation();
-  return (field: { errors?: string[] }) => (field.errors?.[0] ? t(field.errors[0]) : undefined);
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  return (field: { errors?: string[] }) => (field.errors?.[0] ? i18n.t(field.errors[0]) : undefined);
 }
 
 export interface ErrorSummaryProps {

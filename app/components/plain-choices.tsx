@@ -6,14 +6,17 @@
 // (docs/decisions/050-plain-form-controls.md). The inputs are the browser's own, unchanged; only
 // the `data-checked` mark of a radio follows the choice, as Mantine's does.
 // tests/console/plain-markup.test.ts renders each one next to Mantine's for every variant used.
-import { useId, useState, type CSSProperties, type ReactNode } from "react";
+import { createContext, useContext, useId, useState, type CSSProperties, type ReactNode } from "react";
 
 export interface RadioChoice {
   value: string;
   label: string;
-  description?: string;
+  description?: ReactNode;
   disabled?: boolean;
 }
+
+/** The group's name and the value checked as the page was rendered (or since, by a click). */
+const RadioGroupContext = createContext<{ name: string; value?: string }>({ name: "" });
 
 const groupStyle = {
   "--group-gap": "var(--mantine-spacing-lg)",
@@ -41,16 +44,11 @@ function describedBy(id: string, hasError: boolean, hasDescription: boolean) {
   return [hasError ? `${id}-error` : "", hasDescription ? `${id}-description` : ""].join(" ").trim() || undefined;
 }
 
-function PlainRadio({
-  name,
-  choice,
-  checked,
-}: {
-  name: string;
-  choice: RadioChoice;
-  /** As the page was rendered: the browser keeps the input's state. */
-  checked: boolean;
-}) {
+/** A `<Radio name value label description disabled>` inside a `PlainRadioGroupFrame`. */
+export function PlainRadio({ choice }: { choice: RadioChoice }) {
+  const { name, value } = useContext(RadioGroupContext);
+  // As the page was rendered: the browser keeps the input's state.
+  const checked = choice.value === value;
   const id = useInputId();
   const disabled = choice.disabled || undefined;
   return (
@@ -96,27 +94,28 @@ function PlainRadio({
   );
 }
 
-/**
- * `<Radio.Group id name label description defaultValue error>` around
- * `<Group gap="lg" mt="xs">` of `<Radio name value label description disabled>`.
- */
-export function PlainRadioGroup({
-  id,
-  name,
-  label,
-  description,
-  defaultValue,
-  error,
-  choices,
-}: {
+interface RadioGroupProps {
   id: string;
   name: string;
   label: ReactNode;
   description?: ReactNode;
   defaultValue?: string;
   error?: string;
-  choices: RadioChoice[];
-}) {
+}
+
+/**
+ * `<Radio.Group id name label description defaultValue error>` around `children`: the layout of
+ * `PlainRadio`s the form needs (each reads the group's name and checked value).
+ */
+export function PlainRadioGroupFrame({
+  id,
+  name,
+  label,
+  description,
+  defaultValue,
+  error,
+  children,
+}: RadioGroupProps & { children: ReactNode }) {
   // Only for the radios' `data-checked` mark; the inputs themselves are uncontrolled.
   const [value, setValue] = useState(defaultValue);
   const hasError = Boolean(error);
@@ -143,11 +142,7 @@ export function PlainRadioGroup({
           if (target.name === name && target.checked) setValue(target.value);
         }}
       >
-        <div style={groupStyle} className="m_4081bf90 mantine-Group-root">
-          {choices.map((choice) => (
-            <PlainRadio key={choice.value} name={name} choice={choice} checked={choice.value === value} />
-          ))}
-        </div>
+        <RadioGroupContext.Provider value={{ name, value }}>{children}</RadioGroupContext.Provider>
       </div>
       {hasError ? (
         <p className="m_8f816625 mantine-InputWrapper-error mantine-RadioGroup-error" id={`${id}-error`}>
@@ -158,13 +153,27 @@ export function PlainRadioGroup({
   );
 }
 
+/** `<Radio.Group>` around `<Group gap="lg" mt="xs">` of `<Radio>`s, one per choice. */
+export function PlainRadioGroup({ choices, ...group }: RadioGroupProps & { choices: RadioChoice[] }) {
+  return (
+    <PlainRadioGroupFrame {...group}>
+      <div style={groupStyle} className="m_4081bf90 mantine-Group-root">
+        {choices.map((choice) => (
+          <PlainRadio key={choice.value} choice={choice} />
+        ))}
+      </div>
+    </PlainRadioGroupFrame>
+  );
+}
+
 const checkPath =
   "M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z";
 
-/** `<Checkbox id name label description defaultChecked error disabled>`. */
+/** `<Checkbox id name value label description defaultChecked error disabled>`. */
 export function PlainCheckbox({
   id,
   name,
+  value,
   label,
   description,
   defaultChecked,
@@ -173,6 +182,7 @@ export function PlainCheckbox({
 }: {
   id?: string;
   name?: string;
+  value?: string;
   label: ReactNode;
   description?: ReactNode;
   defaultChecked?: boolean;
@@ -196,6 +206,7 @@ export function PlainCheckbox({
             name={name}
             disabled={disabled}
             type="checkbox"
+            value={value}
             defaultChecked={defaultChecked}
           />
           <svg

@@ -1,16 +1,21 @@
 // The plain list elements write exactly the HTML of the Mantine components they stand for, under
 // the app's theme, so users, axe and Mantine's CSS cannot tell them apart.
 import {
+  ActionIcon,
   Anchor,
   AppShell,
+  Avatar,
   Badge,
+  Button,
   Card,
   Checkbox,
   Divider,
   Group,
+  Loader,
   MantineProvider,
   NativeSelect,
   NavLink,
+  Progress,
   Radio,
   Stack,
   Table,
@@ -41,7 +46,21 @@ import {
   TableCell,
   TableRow,
 } from "~/components/plain";
-import { PlainCheckbox, PlainRadioGroup, type RadioChoice } from "~/components/plain-choices";
+import {
+  PlainActionIcon,
+  PlainAnchorButton,
+  PlainButton,
+  PlainLinkActionIcon,
+  PlainLinkButton,
+} from "~/components/plain-button";
+import {
+  PlainCheckbox,
+  PlainRadio,
+  PlainRadioGroup,
+  PlainRadioGroupFrame,
+  type RadioChoice,
+} from "~/components/plain-choices";
+import { PlainAvatar, PlainLoader, PlainProgress } from "~/components/plain-indicators";
 import { PlainSelect, PlainTextInput } from "~/components/plain-select";
 import {
   PlainTable,
@@ -282,6 +301,69 @@ describe("plain form controls", () => {
     }
   });
 
+  it("write the firmware tab's versions and licence box as Mantine's Radio.Group, Radios and Checkbox do", () => {
+    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
+    const versions = [
+      { value: "fw-7", label: "7.0.0", description: "Newer, 2026-11-01" },
+      { value: "fw-6", label: "6.2.0", description: "Installed", disabled: true },
+    ];
+    const notes = (Anchor: "mantine" | "plain", version: string) =>
+      Anchor === "mantine"
+        ? h(MantineAnchor, { href: `/notes/${version}`, target: "_blank", rel: "noreferrer", size: "sm" }, version)
+        : h(
+            PlainLink,
+            { component: "a", href: `/notes/${version}`, target: "_blank", rel: "noreferrer", size: "sm" },
+            version,
+          );
+    const group = { id: "firmwareId", name: "firmwareId", label: "Version", description: "Pick one" };
+    for (const [defaultValue, error] of [
+      ["fw-7", undefined],
+      [undefined, "Choose a version"],
+    ] as const) {
+      const mantine = h(Radio.Group, {
+        ...group,
+        defaultValue,
+        error,
+        children: h(
+          MantineStack,
+          { gap: "sm", mt: "xs" },
+          versions.map((choice) =>
+            h(
+              MantineGroup,
+              { key: choice.value, gap: "md", align: "flex-start", wrap: "nowrap" },
+              h(Radio, { name: group.name, ...choice }),
+              notes("mantine", choice.label),
+            ),
+          ),
+        ),
+      });
+      const plain = h(PlainRadioGroupFrame, {
+        ...group,
+        defaultValue,
+        error,
+        children: h(
+          PlainStack,
+          { gap: "sm", style: { marginTop: "var(--mantine-spacing-xs)" } },
+          versions.map((choice) =>
+            h(
+              PlainGroup,
+              { key: choice.value, gap: "md", align: "flex-start", wrap: "nowrap" },
+              h(PlainRadio, { choice }),
+              notes("plain", choice.label),
+            ),
+          ),
+        ),
+      });
+      expect(sameIds(html(plain))).toBe(sameIds(html(mantine)));
+    }
+    for (const error of [undefined, "Accept the licence"]) {
+      const eula = { id: "eula", name: "eulaAccepted", label: "I accept the licence", error };
+      expect(html(h(PlainCheckbox, { ...eula, description: notes("plain", "EULA") }))).toBe(
+        html(h(Checkbox, { ...eula, description: notes("mantine", "EULA") })),
+      );
+    }
+  });
+
   it("label each radio for its own input", () => {
     const markup = html(
       h(PlainRadioGroup, { id: "ip", name: "ip", label: "Address", choices: [{ value: "dhcp", label: "DHCP" }] }),
@@ -291,6 +373,7 @@ describe("plain form controls", () => {
   });
 
   it("write a checkbox as Mantine's Checkbox does, with description, error and disabled", () => {
+    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
     const variants = [
       { id: "on", name: "on", label: "Enabled" },
       { id: "on", name: "on", label: "Enabled", description: "Listeners hear it", defaultChecked: true },
@@ -299,9 +382,11 @@ describe("plain form controls", () => {
       { id: "on", label: "Uplink", description: "Not available", disabled: true },
     ];
     for (const props of variants) expect(html(h(PlainCheckbox, props))).toBe(html(h(Checkbox, props)));
+    // A token's scope: one of several boxes of one name, each with its value.
+    const scope = { name: "scopes", value: "stations:read", label: "Read stations", defaultChecked: true };
+    expect(sameIds(html(h(PlainCheckbox, scope)))).toBe(sameIds(html(h(Checkbox, scope))));
     // Without an id (the restart dialog's "keep network settings"), each generates its own.
     // and the channel's unavailable uplink, disabled with neither id nor name.
-    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
     for (const withoutId of [
       { name: "keepNetworkSettings", label: "Keep", defaultChecked: true },
       { label: "Uplink", description: "Not available", disabled: true },
@@ -502,6 +587,168 @@ describe("plain shell", () => {
           { component: "p", fw: 700, size: "lg", truncate: true, "data-testid": "page-title" },
           "Stations",
         ),
+      ),
+    );
+  });
+});
+
+describe("plain buttons and indicators", () => {
+  const MantineButton = Button as unknown as Polymorphic<Record<string, unknown>>;
+  const MantineActionIcon = ActionIcon as unknown as Polymorphic<Record<string, unknown>>;
+  const AnyPlain = (component: unknown) => component as Polymorphic<Record<string, unknown>>;
+  const inRouter = (node: ReactNode) => html(h(StaticRouter, { location: "/stations/MCS-0042" }, node));
+  const icon = h("svg", { "aria-hidden": "true" });
+
+  it("write every button the app renders as Mantine's Button does, loading included", () => {
+    // [plain props, Mantine props (the same but for style props)]
+    const buttons: Array<[Record<string, unknown>, Record<string, unknown>?]> = [
+      [{}],
+      [{ type: "submit", name: "intent", value: "save", loading: false }],
+      [{ type: "submit", name: "intent", value: "save", loading: true }],
+      [{ type: "submit", name: "intent", value: "save", loading: false, variant: "default" }],
+      [{ type: "submit", name: "intent", value: "save", loading: true, color: "red" }],
+      [{ type: "submit", name: "intent", value: "save", loading: false, disabled: true }],
+      [
+        {
+          type: "submit",
+          name: "intent",
+          value: "rename",
+          loading: false,
+          style: { marginTop: "calc(1.5625rem * var(--mantine-scale))" },
+        },
+        { type: "submit", name: "intent", value: "rename", loading: false, mt: 25 },
+      ],
+      [{ type: "submit", variant: "default", className: "no-js-only" }],
+      [{ type: "submit", variant: "light", color: "red", fullWidth: true }],
+      [{ type: "submit", variant: "default", fullWidth: true, leftSection: icon }],
+      [
+        {
+          type: "submit",
+          variant: "subtle",
+          color: "gray",
+          fullWidth: true,
+          justify: "flex-start",
+          style: { fontWeight: 400 },
+          leftSection: icon,
+        },
+        {
+          type: "submit",
+          variant: "subtle",
+          color: "gray",
+          fullWidth: true,
+          justify: "flex-start",
+          fw: 400,
+          leftSection: icon,
+        },
+      ],
+      [{ disabled: true, "aria-describedby": "reason" }],
+      [{ disabled: true, "aria-describedby": "reason", variant: "default" }],
+      [{ variant: "default", size: "xs", disabled: true }],
+      [{ type: "submit", variant: "default", size: "xs" }],
+      [{ type: "submit", name: "intent", value: "cancel", variant: "default", disabled: false }],
+      [{ type: "submit", name: "intent", value: "x", color: "orange", loading: false, disabled: false }],
+      ...(["brand", "red", "gray", "orange", "green"] as const).map(
+        (color) => [{ color, variant: "filled" }] as [Record<string, unknown>],
+      ),
+      [{ type: "submit", fullWidth: true, size: "md", loading: false }],
+      [{ type: "submit", fullWidth: true, size: "md", loading: true }],
+    ];
+    for (const [plain, mantine = plain] of buttons)
+      expect(html(h(AnyPlain(PlainButton), plain, "Save"))).toBe(html(h(MantineButton, mantine, "Save")));
+  });
+
+  it('write link and anchor buttons as Mantine\'s Button with component={Link} or "a" does', () => {
+    const links: Array<Record<string, unknown>> = [
+      { to: "/stations/MCS-0042?confirm=reboot", preventScrollReset: true },
+      { to: "/stations/MCS-0042?confirm=reboot", preventScrollReset: true, variant: "default" },
+      { to: "/stations/MCS-0042?confirm=reboot", preventScrollReset: true, color: "red", variant: "light", size: "xs" },
+      { to: "/stations/MCS-0042", preventScrollReset: true, replace: true, variant: "default", "aria-disabled": true },
+      { to: "/apiTokens", replace: true },
+    ];
+    for (const props of links)
+      expect(inRouter(h(AnyPlain(PlainLinkButton), props, "Reboot"))).toBe(
+        inRouter(h(MantineButton, { component: Link, ...props }, "Reboot")),
+      );
+    const anchors: Array<Record<string, unknown>> = [
+      { href: "/qrcode/svg", variant: "default" },
+      { href: "/qrcode/png", variant: "default", leftSection: icon },
+    ];
+    for (const props of anchors)
+      expect(html(h(AnyPlain(PlainAnchorButton), props, "SVG"))).toBe(
+        html(h(MantineButton, { component: "a", ...props }, "SVG")),
+      );
+  });
+
+  it("write the action icons as Mantine's ActionIcon does", () => {
+    const menu = {
+      to: "/stations?nav=1",
+      className: "shell-burger",
+      variant: "subtle",
+      size: "lg",
+      "aria-label": "Open menu",
+      "aria-expanded": false,
+      "aria-controls": "main-navigation",
+    };
+    expect(inRouter(h(AnyPlain(PlainLinkActionIcon), menu, icon))).toBe(
+      inRouter(h(MantineActionIcon, { component: Link, ...menu }, icon)),
+    );
+    const buttons: Array<Record<string, unknown>> = [
+      { variant: "default", size: "lg", "aria-label": "Copy", color: "gray" },
+      { variant: "light", size: "lg", "aria-label": "Copied", color: "green" },
+      {
+        variant: "filled",
+        size: "lg",
+        "aria-label": "Copied",
+        color: "green",
+        style: { marginBottom: "calc(0.25rem * var(--mantine-scale))" },
+      },
+      { type: "submit", variant: "default", size: "lg", "aria-label": "Next page", disabled: true },
+      { type: "submit", variant: "default", size: "lg", "aria-label": "Next page" },
+    ];
+    for (const props of buttons) {
+      // `mb={4}` on Mantine's, as the style it writes on the plain one.
+      const mantine = props.style ? { ...props, style: undefined, mb: 4 } : props;
+      expect(html(h(AnyPlain(PlainActionIcon), props, icon))).toBe(html(h(MantineActionIcon, mantine, icon)));
+    }
+  });
+
+  it("write the loader, the progress bars and the avatar as Mantine does", () => {
+    for (const size of ["xs", "sm"] as const)
+      expect(html(h(PlainLoader, { size, "aria-hidden": "true" }))).toBe(
+        html(h(Loader, { size, "aria-hidden": "true" } as Record<string, unknown>)),
+      );
+    expect(
+      html(
+        h(PlainProgress, {
+          value: 42,
+          size: "lg",
+          "aria-label": "42 %",
+          style: { maxWidth: "calc(35rem * var(--mantine-scale))" },
+        }),
+      ),
+    ).toBe(html(h(Progress, { value: 42, size: "lg", "aria-label": "42 %", maw: 560 })));
+    const busy = { position: "absolute", top: "0rem", left: "0rem", right: "0rem" } as const;
+    expect(
+      html(h(PlainProgress, { value: 100, animated: true, size: "xs", radius: 0, "aria-hidden": "true", style: busy })),
+    ).toBe(
+      html(
+        h(Progress, {
+          value: 100,
+          animated: true,
+          size: "xs",
+          radius: 0,
+          "aria-hidden": "true",
+          pos: "absolute",
+          top: 0,
+          left: 0,
+          right: 0,
+        } as Record<string, unknown> as never),
+      ),
+    );
+    const MantineAvatar = Avatar as unknown as Polymorphic<Record<string, unknown>>;
+    expect(html(h(PlainAvatar, null, "AB"))).toBe(
+      html(
+        h(MantineAvatar, { component: "span", color: "brand", radius: "xl", size: "md", "aria-hidden": "true" }, "AB"),
       ),
     );
   });

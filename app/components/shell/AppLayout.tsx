@@ -1,10 +1,6 @@
 // The authenticated shell: sidebar (permanent from 1000 px, a drawer below — opened as URL state
 // ?nav=1 so it works without JavaScript), header with the page title, loading bar, reconnecting
 // spinner and personal menu, and the footer.
-import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
-import { Progress } from "#mantine/core/components/Progress/Progress.mjs";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import {
   IconApi,
@@ -24,6 +20,8 @@ import type { SessionUser } from "~/auth/user";
 import { FlashMessage } from "~/components/FlashMessage";
 import { LazyTooltip } from "~/components/LazyTooltip";
 import { PlainGroup } from "~/components/plain";
+import { PlainButton, PlainLinkActionIcon } from "~/components/plain-button";
+import { PlainLoader, PlainProgress } from "~/components/plain-indicators";
 import { Footer, type FooterLinks } from "~/components/shell/Footer";
 import { Logo } from "~/components/shell/Logo";
 import { navigationEntries, type NavigationKey } from "~/components/shell/navigation";
@@ -54,6 +52,9 @@ const icons: Record<NavigationKey, typeof IconApi> = {
 
 // `<Group h="100%" px="md">`: style props after the group's variables, in Mantine's order.
 const headerRowStyle: CSSProperties = { paddingInline: "var(--mantine-spacing-md)", height: "100%" };
+// Style props as Mantine writes them: `pos="absolute" top={0} left={0} right={0}` and `fw={400}`.
+const busyBarStyle: CSSProperties = { position: "absolute", top: "0rem", left: "0rem", right: "0rem" };
+const regularWeight: CSSProperties = { fontWeight: 400 };
 
 export interface ShellProps {
   user: Pick<SessionUser, "name" | "organizationName" | "roles">;
@@ -88,7 +89,7 @@ function ReconnectingIndicator() {
   return (
     <LazyTooltip label={t("live.reconnecting")}>
       <span role="status" aria-label={t("live.reconnecting")} data-testid="reconnecting-indicator">
-        <Loader size="sm" aria-hidden="true" />
+        <PlainLoader size="sm" aria-hidden="true" />
       </span>
     </LazyTooltip>
   );
@@ -115,22 +116,11 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
       </a>
       <ShellHeader>
         {busy ? (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            aria-hidden="true"
-            pos="absolute"
-            top={0}
-            left={0}
-            right={0}
-          />
+          <PlainProgress value={100} animated size="xs" radius={0} aria-hidden="true" style={busyBarStyle} />
         ) : null}
         <PlainGroup style={headerRowStyle} justify="space-between" wrap="nowrap">
           <PlainGroup gap="sm" wrap="nowrap">
-            <ActionIcon
-              component={Link}
+            <PlainLinkActionIcon
               to={toggleHref}
               className="shell-burger"
               variant="subtle"
@@ -145,7 +135,7 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
               }}
             >
               {open ? <IconX aria-hidden="true" /> : <IconMenu2 aria-hidden="true" />}
-            </ActionIcon>
+            </PlainLinkActionIcon>
             <Link to="/" aria-label={t("navigation.home")} style={{ display: "inline-flex" }}>
               <Logo />
             </Link>
@@ -190,17 +180,17 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
           <ShellDivider />
           <Form method="post" action="/logout" reloadDocument>
             {/* A Button, not a NavLink: NavLink puts a <div> inside the <button>. */}
-            <Button
+            <PlainButton
               type="submit"
               variant="subtle"
               color="gray"
               fullWidth
               justify="flex-start"
-              fw={400}
+              style={regularWeight}
               leftSection={<IconLogout size={20} aria-hidden="true" />}
             >
               {t("navigation.logout")}
-            </Button>
+            </PlainButton>
           </Form>
         </ShellSection>
       </ShellNavbar>

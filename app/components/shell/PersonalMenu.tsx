@@ -2,9 +2,7 @@
 // scheme, language and log out. A native <details> disclosure, so every entry is reachable
 // without JavaScript; with it, a click outside or Escape closes it.
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Avatar } from "#mantine/core/components/Avatar/Avatar.mjs";
 import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
@@ -12,6 +10,8 @@ import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useClickOutside } from "@mantine/hooks";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { IconMoon, IconSun } from "~/components/icons";
+import { PlainButton } from "~/components/plain-button";
+import { PlainAvatar } from "~/components/plain-indicators";
 import { PlainSelect } from "~/components/plain-select";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -72,9 +72,7 @@ export function PersonalMenu({
           and the visible name is hidden on narrow screens, where the hidden text still names it. */}
       <summary>
         {/* A <summary> takes phrasing content only: spans, not Mantine's default <div> and <p>. */}
-        <Avatar component="span" color="brand" radius="xl" size="md" aria-hidden="true">
-          {initials(user.name)}
-        </Avatar>
+        <PlainAvatar>{initials(user.name)}</PlainAvatar>
         <Text component="span" size="sm" fw={600} visibleFrom="sm" aria-hidden="true">
           {user.name}
         </Text>{" "}
@@ -106,7 +104,7 @@ export function PersonalMenu({
           <Form method="post" action="/preferences">
             <input type="hidden" name="redirectTo" value={here} />
             <input type="hidden" name="colorScheme" value={colorScheme === "dark" ? "light" : "dark"} />
-            <Button
+            <PlainButton
               type="submit"
               variant="default"
               fullWidth
@@ -119,7 +117,7 @@ export function PersonalMenu({
               }
             >
               {colorScheme === "dark" ? t("personalMenu.lightMode") : t("personalMenu.darkMode")}
-            </Button>
+            </PlainButton>
           </Form>
           <Form method="post" action="/preferences">
             <input type="hidden" name="redirectTo" value={here} />
@@ -132,15 +130,15 @@ export function PersonalMenu({
                 onChange={(event) => submit(event.currentTarget.form)}
                 style={{ flex: 1 }}
               />
-              <Button type="submit" variant="default" className="no-js-only">
+              <PlainButton type="submit" variant="default" className="no-js-only">
                 {t("personalMenu.apply")}
-              </Button>
+              </PlainButton>
             </Group>
           </Form>
           <Form method="post" action="/logout" reloadDocument>
-            <Button type="submit" variant="light" color="red" fullWidth>
+            <PlainButton type="submit" variant="light" color="red" fullWidth>
               {t("personalMenu.logout")}
-            </Button>
+            </PlainButton>
           </Form>
         </Stack>
       </Paper>

@@ -2,8 +2,6 @@
 // heading, radios and checkboxes bound to conform fields, a submit button that shows progress,
 // and controls that say why they are disabled.
 import type { DefaultValue, FieldMetadata, SubmissionResult } from "@conform-to/react";
-import type { ButtonProps } from "@mantine/core";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useNavigation } from "@remix-run/react";
@@ -11,6 +9,7 @@ import { useId, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
+import { PlainButton, type ButtonLook } from "~/components/plain-button";
 import { PlainCheckbox, PlainRadioGroup } from "~/components/plain-choices";
 import { PlainSelect, PlainTextInput } from "~/components/plain-select";
 import { textFieldProps, useFieldError } from "~/components/forms";
@@ -42,12 +41,16 @@ export function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-export function SubmitButton({ intent, children, ...props }: { intent: string; children: ReactNode } & ButtonProps) {
+export function SubmitButton({
+  intent,
+  children,
+  ...props
+}: { intent: string; children: ReactNode; "aria-describedby"?: string } & ButtonLook) {
   const submitting = useSubmitting(intent);
   return (
-    <Button type="submit" name="intent" value={intent} loading={submitting} {...props}>
+    <PlainButton type="submit" name="intent" value={intent} loading={submitting} {...props}>
       {children}
-    </Button>
+    </PlainButton>
   );
 }
 
@@ -230,7 +233,7 @@ export function GuardedConfirmLink({
   blockedBy,
   children,
   ...buttonProps
-}: { name: string; blockedBy: BlockedReason | null; children: ReactNode } & ButtonProps) {
+}: { name: string; blockedBy: BlockedReason | null; children: ReactNode } & ButtonLook) {
   const reasonId = useId();
   if (!blockedBy) {
     return (
@@ -241,9 +244,9 @@ export function GuardedConfirmLink({
   }
   return (
     <Stack gap={4} align="flex-start">
-      <Button disabled aria-describedby={reasonId} {...buttonProps}>
+      <PlainButton disabled aria-describedby={reasonId} {...buttonProps}>
         {children}
-      </Button>
+      </PlainButton>
       <BlockedReasonText reason={blockedBy} id={reasonId} />
     </Stack>
   );

@@ -1,15 +1,13 @@
 // The Add Token dialog (URL state ?dialog=addToken): name, expiry preset or custom days, scopes.
 // With JavaScript a preset fills in its days and typed days pick the matching preset.
 import type { SubmissionResult } from "@conform-to/react";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
 import { Fieldset } from "#mantine/core/components/Fieldset/Fieldset.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Input } from "#mantine/core/components/Input/Input.mjs";
 import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
@@ -17,6 +15,8 @@ import { tokenParams } from "./token-params";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { apiTokensIntent } from "./intents";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
+import { PlainButton, PlainLinkButton } from "~/components/plain-button";
+import { PlainCheckbox } from "~/components/plain-choices";
 import { PlainSelect } from "~/components/plain-select";
 import {
   defaultTokenExpiryPreset,
@@ -147,7 +147,7 @@ export function AddTokenDialog({
             <input type="hidden" name={fields.scopes.name} value="" />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               {tokenScopes.map((scope) => (
-                <Checkbox
+                <PlainCheckbox
                   key={`${scope}-${fields.scopes.key}`}
                   name={fields.scopes.name}
                   value={scope}
@@ -163,12 +163,12 @@ export function AddTokenDialog({
             ) : null}
           </Fieldset>
           <SpacedGroup justify="flex-end" gap="sm">
-            <Button component={Link} to={closeHref} variant="default" preventScrollReset replace>
+            <PlainLinkButton to={closeHref} variant="default" preventScrollReset replace>
               {t("common:actions.cancel")}
-            </Button>
-            <Button type="submit" name="intent" value={apiTokensIntent.createToken} loading={submitting}>
+            </PlainLinkButton>
+            <PlainButton type="submit" name="intent" value={apiTokensIntent.createToken} loading={submitting}>
               {t("apiTokens.add.submit")}
-            </Button>
+            </PlainButton>
           </SpacedGroup>
         </Stack>
       </Form>

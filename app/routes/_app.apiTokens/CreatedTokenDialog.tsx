@@ -1,16 +1,14 @@
 // A token just created, with its access token — shown this once (the loader took it out of the
 // session). Without JavaScript the token is selectable text; with it, a copy button too.
-import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { CopyButton } from "#mantine/core/components/CopyButton/CopyButton.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Textarea } from "#mantine/core/components/Textarea/Textarea.mjs";
-import { Link } from "@remix-run/react";
 import { IconCheck, IconCopy } from "~/components/icons";
 import { LazyTooltip } from "~/components/LazyTooltip";
+import { PlainActionIcon, PlainLinkButton } from "~/components/plain-button";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
 import type { CreatedTokenView } from "./token-params";
@@ -18,6 +16,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 /** Spec: the copy success tick shows for 2000 ms. */
 const copiedMs = 2000;
+// `mb={4}`, as Mantine writes it: the button sits on the text field's baseline.
+const copyButtonStyle = { marginBottom: "calc(0.25rem * var(--mantine-scale))" };
 
 export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView; expires: string }) {
   const { t } = useTranslation("admin");
@@ -45,16 +45,16 @@ export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView
             <CopyButton value={token.accessToken} timeout={copiedMs}>
               {({ copied, copy }) => (
                 <LazyTooltip label={copied ? t("common:actions.copied") : t("common:actions.copy")}>
-                  <ActionIcon
+                  <PlainActionIcon
                     size="lg"
                     variant={copied ? "filled" : "default"}
                     color={copied ? "green" : undefined}
                     onClick={copy}
                     aria-label={copied ? t("common:actions.copied") : t("apiTokens.created.copy")}
-                    mb={4}
+                    style={copyButtonStyle}
                   >
                     {copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />}
-                  </ActionIcon>
+                  </PlainActionIcon>
                 </LazyTooltip>
               )}
             </CopyButton>
@@ -65,9 +65,9 @@ export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView
         </Text>
       </Stack>
       <Group justify="flex-end">
-        <Button component={Link} to="/apiTokens" replace>
+        <PlainLinkButton to="/apiTokens" replace>
           {t("apiTokens.created.done")}
-        </Button>
+        </PlainLinkButton>
       </Group>
     </DialogFrame>
   );

@@ -1,12 +1,11 @@
 // API tokens (administration.md §2, §4, §5): the table, Add Token (the access token is shown
 // once, right after creating), revoke a valid token, delete an expired one.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { IconPlus } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
@@ -22,6 +21,7 @@ import { replyFor } from "~/route-helpers/form-reply";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { TokenTable, type TokenRow } from "./TokenTable";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { PlainLinkButton } from "~/components/plain-button";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { isTokenExpired } from "~/domain/tokens";
 import { i18next } from "~/i18n/i18next.server";
@@ -107,14 +107,13 @@ export default function ApiTokens() {
           </Text>
         </Stack>
         {canEdit ? (
-          <Button
-            component={Link}
+          <PlainLinkButton
             to={withSearchParams(location, { [tokenParams.dialog]: addTokenDialog })}
             preventScrollReset
             leftSection={<IconPlus size={18} aria-hidden="true" />}
           >
             {t("apiTokens.add.open")}
-          </Button>
+          </PlainLinkButton>
         ) : null}
       </Group>
       <TokenTable tokens={rows} canEdit={canEdit} />

@@ -1,12 +1,12 @@
 // An unauthorized station's own page: its authorization state, the details to check, and
 // Accept / Reject with the same dialogs (and fingerprint-mismatch flow) as the stations list.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
+import { PlainButton } from "~/components/plain-button";
 import { AuthorizationDialogs, StationIdentity } from "~/components/stations/AuthorizationDialogs";
 import { SettingsCard } from "~/components/stations/form-parts";
 import type { AuthorizationView } from "~/components/stations/views";
@@ -25,9 +25,9 @@ export function AuthorizationCard({ station, canAuthorize }: { station: Authoriz
               {station.isReady ? (
                 <ConfirmLink name="accept">{t("authorization.accept")}</ConfirmLink>
               ) : (
-                <Button disabled aria-describedby={reasonId}>
+                <PlainButton disabled aria-describedby={reasonId}>
                   {t("authorization.accept")}
-                </Button>
+                </PlainButton>
               )}
               <ConfirmLink name="reject" variant="default">
                 {t("authorization.reject")}

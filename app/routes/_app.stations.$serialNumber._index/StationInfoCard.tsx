@@ -11,7 +11,11 @@ import { EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/comp
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { FormConstraint } from "~/components/lazy-form";
 import type { ComputedState, StationType } from "~/contract/enums";
+import { mantineRem } from "~/components/plain-units";
 import { generalIntent } from "./intents";
+
+// `mt={25}`, as Mantine writes it: the button lines up with the name field below its label.
+const renameButtonStyle = { marginTop: mantineRem(25) };
 
 export interface StationInfo {
   name: string | null;
@@ -59,7 +63,7 @@ function RenameForm({
             maxLength={64}
             w={320}
           />
-          <SubmitButton intent={generalIntent.rename} mt={25}>
+          <SubmitButton intent={generalIntent.rename} style={renameButtonStyle}>
             {t("details.rename")}
           </SubmitButton>
         </Group>

@@ -3,11 +3,11 @@
 // modes until the call ends.
 import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { PlainLoader } from "~/components/plain-indicators";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
 import type { UseCaseMode } from "~/contract/enums";
@@ -52,7 +52,7 @@ export function StreamingModeCard({ mode, blockedBy }: { mode: StreamingMode; bl
         </Text>
         {mode.isChangingMode ? (
           <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
+            <PlainLoader size="xs" aria-hidden="true" />
             <Text>{t("mode.changingLong")}</Text>
           </Group>
         ) : mode.hasAudienceMic ? (

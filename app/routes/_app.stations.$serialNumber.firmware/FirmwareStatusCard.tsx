@@ -4,15 +4,19 @@
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Progress } from "#mantine/core/components/Progress/Progress.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PlainProgress } from "~/components/plain-indicators";
+import { mantineRem } from "~/components/plain-units";
 import { FactsTable } from "~/components/stations/FactsTable";
 import { FirmwareStatusBadge } from "~/components/stations/FirmwareStatusBadge";
 import { SettingsCard } from "~/components/stations/form-parts";
 import { firmwareStatusKind, updateStatusName } from "~/domain/firmware";
+
+// `maw={560}`, as Mantine writes it.
+const progressStyle = { maxWidth: mantineRem(560) };
 
 export interface FirmwareState {
   status: number;
@@ -53,11 +57,11 @@ export function FirmwareStatusCard({
         />
         <Text size="sm">{t(`firmware.statusDescriptions.${statusName}`)}</Text>
         {firmware.progress !== null ? (
-          <Progress
+          <PlainProgress
             value={firmware.progress}
             size="lg"
             aria-label={t("firmware.progress", { progress: firmware.progress })}
-            maw={560}
+            style={progressStyle}
           />
         ) : null}
         {kind === "brokenReboot" ? (

@@ -3,15 +3,13 @@
 // reboots. Disabled with the reason while the station cannot update.
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Radio } from "#mantine/core/components/Radio/Radio.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, useFieldError } from "~/components/forms";
+import { PlainAnchor, PlainGroup, PlainStack } from "~/components/plain";
+import { PlainCheckbox, PlainRadio, PlainRadioGroupFrame } from "~/components/plain-choices";
 import {
   BlockedReasonText,
   EditableArea,
@@ -22,6 +20,9 @@ import {
 import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmware";
 import type { FormConstraint } from "~/components/lazy-form";
 import { firmwareIntent } from "./intents";
+
+// `<Stack gap="sm" mt="xs">`: the margin as Mantine's style prop writes it.
+const versionListStyle = { marginTop: "var(--mantine-spacing-xs)" };
 
 export interface FirmwareChoiceView extends FirmwareChoice {
   releaseDateText: string;
@@ -66,7 +67,7 @@ export function FirmwareUpdateForm({
           />
           <EditableArea disabled={blockedBy !== null} legend={t("firmware.updateTitle")}>
             <Stack gap="md">
-              <Radio.Group
+              <PlainRadioGroupFrame
                 key={fields.firmwareId.key}
                 id={fields.firmwareId.id}
                 name={fields.firmwareId.name}
@@ -75,42 +76,49 @@ export function FirmwareUpdateForm({
                 defaultValue={selected}
                 error={fieldError(fields.firmwareId)}
               >
-                <Stack gap="sm" mt="xs">
+                <PlainStack gap="sm" style={versionListStyle}>
                   {choices.map((choice) => (
-                    <Group key={choice.id} gap="md" align="flex-start" wrap="nowrap">
-                      <Radio
-                        name={fields.firmwareId.name}
-                        value={choice.id}
-                        disabled={choice.isInstalled}
-                        label={t("firmware.versionLabel", { version: choice.version })}
-                        description={t(
-                          choice.isInstalled
-                            ? "firmware.installed"
-                            : choice.isNewer
-                              ? "firmware.newer"
-                              : "firmware.older",
-                          { date: choice.releaseDateText },
-                        )}
+                    <PlainGroup key={choice.id} gap="md" align="flex-start" wrap="nowrap">
+                      <PlainRadio
+                        choice={{
+                          value: choice.id,
+                          disabled: choice.isInstalled,
+                          label: t("firmware.versionLabel", { version: choice.version }),
+                          description: t(
+                            choice.isInstalled
+                              ? "firmware.installed"
+                              : choice.isNewer
+                                ? "firmware.newer"
+                                : "firmware.older",
+                            { date: choice.releaseDateText },
+                          ),
+                        }}
                       />
-                      <Anchor href={choice.releaseNotesUrl} target="_blank" rel="noreferrer" size="sm">
+                      <PlainAnchor
+                        component="a"
+                        href={choice.releaseNotesUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        size="sm"
+                      >
                         {t("firmware.releaseNotes", { version: choice.version })}
                         <span className="visually-hidden"> {t("common:personalMenu.opensInNewTab")}</span>
-                      </Anchor>
-                    </Group>
+                      </PlainAnchor>
+                    </PlainGroup>
                   ))}
-                </Stack>
-              </Radio.Group>
-              <Checkbox
+                </PlainStack>
+              </PlainRadioGroupFrame>
+              <PlainCheckbox
                 key={fields.eulaAccepted.key}
                 id={fields.eulaAccepted.id}
                 name={fields.eulaAccepted.name}
                 label={labels.eulaAccepted}
                 description={
                   eulaUrl ? (
-                    <Anchor href={eulaUrl} target="_blank" rel="noreferrer" size="sm">
+                    <PlainAnchor component="a" href={eulaUrl} target="_blank" rel="noreferrer" size="sm">
                       {t("firmware.eulaLink")}
                       <span className="visually-hidden"> {t("common:personalMenu.opensInNewTab")}</span>
-                    </Anchor>
+                    </PlainAnchor>
                   ) : undefined
                 }
                 error={fieldError(fields.eulaAccepted)}

@@ -1,7 +1,6 @@
 // Access to the channel: its channel ID and a new one on request (listeners must rejoin; a new
 // QR code and channel ID after saving), the QR code to show and download (SVG, PNG), and the
 // test tone (only after saving, after a warning).
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Code } from "#mantine/core/components/Code/Code.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Image } from "#mantine/core/components/Image/Image.mjs";
@@ -10,6 +9,7 @@ import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { PlainAnchorButton, PlainButton } from "~/components/plain-button";
 import { useHasUnsavedChanges } from "~/components/stations/dirty-forms";
 import { GuardedConfirmLink, SettingsCard, SubmitButton } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
@@ -67,12 +67,12 @@ export function QrCodeCard({
           <Text size="sm" maw={360}>
             {t("qr.hint")}
           </Text>
-          <Button component="a" href={`${qrCodePath}/svg`} variant="default">
+          <PlainAnchorButton href={`${qrCodePath}/svg`} variant="default">
             {t("qr.downloadSvg")}
-          </Button>
-          <Button component="a" href={`${qrCodePath}/png`} variant="default">
+          </PlainAnchorButton>
+          <PlainAnchorButton href={`${qrCodePath}/png`} variant="default">
             {t("qr.downloadPng")}
-          </Button>
+          </PlainAnchorButton>
         </Stack>
       </Group>
     </SettingsCard>
@@ -97,9 +97,9 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
           </Form>
         ) : unsaved ? (
           <Stack gap={4}>
-            <Button disabled aria-describedby="test-tone-unsaved">
+            <PlainButton disabled aria-describedby="test-tone-unsaved">
               {t("testTone.play")}
-            </Button>
+            </PlainButton>
             <Text size="sm" c="dimmed" id="test-tone-unsaved">
               {t("testTone.saveFirst")}
             </Text>

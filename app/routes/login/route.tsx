@@ -2,7 +2,6 @@
 // redirect target (code + state, or an error code to handle as administration.md §4 says).
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Center } from "#mantine/core/components/Center/Center.mjs";
 import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
@@ -18,6 +17,7 @@ import { getStrategy, type SignedIn } from "~/auth/identity.server";
 import { commitSession, getSession, startSignedInSession } from "~/auth/session.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { PlainButton } from "~/components/plain-button";
 import { errorPage, safeRedirectPath } from "~/error-pages.server";
 import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
@@ -160,9 +160,9 @@ export default function Login() {
           ) : null}
           <Form method="post" action="/login" reloadDocument>
             <input type="hidden" name="redirectTo" value={data.redirectTo} />
-            <Button type="submit" fullWidth size="md" loading={navigation.state === "submitting"}>
+            <PlainButton type="submit" fullWidth size="md" loading={navigation.state === "submitting"}>
               {t("login.openLogin")}
-            </Button>
+            </PlainButton>
           </Form>
         </Stack>
       </Paper>

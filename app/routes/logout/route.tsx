@@ -3,7 +3,6 @@
 // another site, a prefetch — only asks: a small page whose button posts the same form
 // (docs/decisions/007-security.md, issue 11).
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Center } from "#mantine/core/components/Center/Center.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
@@ -16,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { getSignedInUser } from "~/auth/guard.server";
 import { getSession, signOutSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { PlainButton } from "~/components/plain-button";
 import { safeRedirectPath } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -58,9 +58,9 @@ export default function ConfirmSignOut() {
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Group justify="space-between">
               <Anchor href={redirectTo}>{t("signOut.cancel")}</Anchor>
-              <Button type="submit" color="red">
+              <PlainButton type="submit" color="red">
                 {t("signOut.confirm")}
-              </Button>
+              </PlainButton>
             </Group>
           </Form>
         </Stack>
