@@ -123,14 +123,19 @@ async function settingsForm(page: Page) {
   return 2;
 }
 
-/** A logo through the file input's Upload button, the form post it makes without JavaScript. */
+/**
+ * A logo through the file input that stands in for the Dropzone: on a hydrated page the chosen
+ * file is sent at once, as a drop would be; the Upload button (the post it makes without
+ * JavaScript) stays beside it and sends the draft with the uploaded logo.
+ */
 async function imageForm(page: Page) {
   await open(page, "/appCustomization");
   await page
     .getByLabel("Logo file", { exact: true })
     .setInputFiles({ name: "brand.png", mimeType: "image/png", buffer: await pngImage(400, 400) });
-  await page.getByRole("button", { name: "Upload logo" }).click();
   const logo = page.getByTestId("logo-thumbnail").getByRole("img");
+  await expect(logo).toHaveAttribute("alt", "The custom logo");
+  await page.getByRole("button", { name: "Upload logo" }).click();
   await expect(logo).toHaveAttribute("alt", "The custom logo");
   await expect(logo).toHaveAttribute("src", /^data:image\/png;base64,/);
   await settled(page);

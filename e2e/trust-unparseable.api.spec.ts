@@ -6,12 +6,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { WebSocket } from "ws";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
+import { nginxConfiguration, nginxPath } from "../tests/support/nginx-balancer";
+import { freePort } from "./support/own-console";
 import { e2ePorts, consoleUrl } from "./support/ports";
 import { simulator } from "./support/simulator";
 
@@ -257,14 +259,6 @@ test.describe("behind a reverse proxy that rewrites Host", () => {
   let nginx: ChildProcess;
   let proxyUrl: string;
 
-  async function freePort() {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as { port: number }).port;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-  }
-
   test.beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), "console-nginx-"));
     const port = await freePort();
@@ -273,18 +267,9 @@ test.describe("behind a reverse proxy that rewrites Host", () => {
     // under an internal name, so Host is not what the browser used.
     await writeFile(
       join(directory, "nginx.conf"),
-      `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-error_log ${directory}/error.log warn;
-pid ${directory}/nginx.pid;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${directory}/body;
-  proxy_temp_path ${directory}/proxy;
-  fastcgi_temp_path ${directory}/fastcgi;
-  uwsgi_temp_path ${directory}/uwsgi;
-  scgi_temp_path ${directory}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+      nginxConfiguration(directory, {
+        workerConnections: 64,
+        http: `  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   server {
     listen 127.0.0.1:${port};
     location / {
@@ -299,10 +284,10 @@ http {
       proxy_set_header Connection $connection_upgrade;
     }
   }
-}
 `,
+      }),
     );
-    nginx = spawn("nginx", ["-p", directory, "-c", join(directory, "nginx.conf"), "-g", "daemon off;"], {
+    nginx = spawn(nginxPath, ["-p", directory, "-c", join(directory, "nginx.conf"), "-g", "daemon off;"], {
       stdio: "inherit",
     });
     await expect(async () => expect((await fetch(`${proxyUrl}/healthz`)).status).toBe(200)).toPass({ timeout: 15_000 });

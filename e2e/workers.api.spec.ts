@@ -73,6 +73,7 @@ interface LogLine {
   requestId?: string;
   worker?: number;
   hub?: string;
+  restartInMs?: number;
 }
 
 function logLines(): LogLine[] {
@@ -323,11 +324,22 @@ test("the sign-in rate limit counts the attempts on both workers against one bud
   expect(new Set(again.map((answer) => answer.worker)).size).toBe(2);
 });
 
-test("a worker that is killed is replaced, and sessions go on on the new one", async () => {
+/** The primary's log line about a worker that died: how long it waits before replacing it. */
+function restartOf(worker: number) {
+  return logLines().find((line) => line.worker === worker && line.msg.startsWith("A worker exited unexpectedly"));
+}
+
+test("a worker that is killed is replaced, again after a growing wait, and sessions go on on the new one", async () => {
   const session = await signInToConsole(consoleProcess.url, "owner");
   const [killed, survivor] = workersServing();
   process.kill(killed!, "SIGKILL");
   await expect.poll(() => workersServing().filter((worker) => worker !== killed).length, { timeout: 60_000 }).toBe(2);
+  expect(restartOf(killed!)?.restartInMs).toBe(0);
+  // Its replacement dies too, soon after it started serving: a crash in a row, replaced after 1 s.
+  const first = workersServing().find((worker) => worker !== survivor)!;
+  process.kill(first, "SIGKILL");
+  await expect.poll(() => restartOf(first)?.restartInMs).toBe(1_000);
+  await expect.poll(() => workersServing().filter((worker) => worker !== first).length, { timeout: 60_000 }).toBe(2);
   const replacement = workersServing().find((worker) => worker !== survivor)!;
 
   const served = new Set<number>();

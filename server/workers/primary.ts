@@ -7,12 +7,17 @@ import type { ConsoleConfig } from "../../app/config.server";
 import { createLogger } from "../observability/logger";
 import { answerMetricsRequests } from "./cluster-metrics";
 import { whenReady } from "./ready";
+import { createRestartDelay } from "./restart-delay";
 
 export async function runPrimary(config: ConsoleConfig) {
   const logger = await createLogger({ level: config.logLevel });
   const running = new Set<Worker>();
-  const serving = new Set<Worker>();
+  /** Each serving worker, and since when (a crash soon after it started serving is one in a row). */
+  const serving = new Map<Worker, number>();
   const exitCodes: number[] = [];
+  const restartDelay = createRestartDelay();
+  /** Replacements waiting out their delay; a stop cancels them. */
+  const pendingStarts = new Set<ReturnType<typeof setTimeout>>();
   let stopping = false;
 
   answerMetricsRequests();
@@ -23,7 +28,7 @@ export async function runPrimary(config: ConsoleConfig) {
     const worker = cluster.fork();
     running.add(worker);
     whenReady(worker, () => {
-      serving.add(worker);
+      serving.set(worker, Date.now());
       logger.info({ worker: worker.process.pid }, "Worker is serving");
     });
     return worker;
@@ -31,36 +36,53 @@ export async function runPrimary(config: ConsoleConfig) {
 
   cluster.on("exit", (worker, code, signal) => {
     running.delete(worker);
-    const served = serving.delete(worker);
+    const servingSince = serving.get(worker);
+    serving.delete(worker);
     if (stopping) {
       exitCodes.push(code ?? 1);
-      if (running.size === 0) {
-        const failed = exitCodes.some((exitCode) => exitCode !== 0);
-        logger.info({ workers: exitCodes.length }, failed ? "Stopped; a worker did not stop cleanly" : "Stopped");
-        process.exit(failed ? 1 : 0);
-      }
+      if (running.size === 0) exitStopped();
       return;
     }
-    if (!served) {
+    if (servingSince === undefined) {
       // A worker that never got to serve will not fare better when started again (its
       // configuration, the port, the store): stop rather than start it over and over.
       logger.fatal({ worker: worker.process.pid, code, signal }, "A worker could not start; stopping the console");
       stopping = true;
       exitCodes.push(1);
+      for (const timer of pendingStarts) clearTimeout(timer);
       for (const other of running) other.process.kill("SIGTERM");
       if (running.size === 0) process.exit(1);
       return;
     }
-    logger.error({ worker: worker.process.pid, code, signal }, "A worker exited unexpectedly; starting another");
-    startWorker();
+    const restartInMs = restartDelay.after(Date.now() - servingSince);
+    logger.error(
+      { worker: worker.process.pid, code, signal, restartInMs },
+      "A worker exited unexpectedly; starting another",
+    );
+    if (restartInMs === 0) return void startWorker();
+    const timer = setTimeout(() => {
+      pendingStarts.delete(timer);
+      startWorker();
+    }, restartInMs);
+    pendingStarts.add(timer);
   });
+
+  function exitStopped() {
+    const failed = exitCodes.some((exitCode) => exitCode !== 0);
+    logger.info({ workers: exitCodes.length }, failed ? "Stopped; a worker did not stop cleanly" : "Stopped");
+    process.exit(failed ? 1 : 0);
+  }
 
   // Each worker drains by itself (server/graceful-shutdown.ts); a signal again more than a second
   // later makes them stop at once, as it does a single process.
   const stop = (signal: NodeJS.Signals) => {
     if (!stopping) logger.info({ signal }, "Stopping the workers");
     stopping = true;
+    for (const timer of pendingStarts) clearTimeout(timer);
+    pendingStarts.clear();
     for (const worker of running) worker.process.kill(signal);
+    // Every worker had died and their replacements were still waiting: nothing is left to drain.
+    if (running.size === 0) exitStopped();
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -33,7 +33,8 @@ import { Link } from "@remix-run/react";
 import { StaticRouter } from "react-router-dom/server";
 import { createElement as h, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { I18nextProvider } from "react-i18next";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   PlainAnchor,
   PlainBadge,
@@ -83,6 +84,7 @@ import {
   ShellTitle,
 } from "~/components/shell/plain-shell";
 import { SettingsCard } from "~/components/stations/form-parts";
+import { renderingI18n } from "~/i18n/i18next.server";
 import { StatusBadge } from "~/components/stations/StatusBadge";
 import { theme } from "~/theme";
 
@@ -98,8 +100,23 @@ const MantineAnchor = Anchor as unknown as Polymorphic<AnchorProps>;
 const MantineText2 = Text as unknown as Polymorphic<TextProps>;
 const PlainLink = PlainAnchor as unknown as Polymorphic<{ component: "a" }>;
 
+// Inside the i18next instance a page renders with (entry.server.tsx), in English. Without one,
+// react-i18next warns and a component's texts are their keys.
+const i18n = await renderingI18n("en");
+const warn = vi.spyOn(console, "warn");
+afterAll(() => {
+  expect(
+    warn.mock.calls.map((call) => String(call[0])).filter((message) => message.startsWith("react-i18next")),
+  ).toEqual([]);
+});
 const html = (node: ReactNode) =>
-  renderToStaticMarkup(h(MantineProvider, { theme, withCssVariables: false, withGlobalClasses: false }, node));
+  renderToStaticMarkup(
+    h(
+      I18nextProvider,
+      { i18n },
+      h(MantineProvider, { theme, withCssVariables: false, withGlobalClasses: false }, node),
+    ),
+  );
 
 /** A node inside DataTable's `<Table striped highlightOnHover>` body. */
 const inTable = (row: ReactNode) =>
@@ -567,15 +584,15 @@ describe("plain shell", () => {
             gap: "xs",
             style: { borderTop: "1px solid var(--mantine-color-default-border)" },
           },
-          h(MantineText, { size: "sm", c: "dimmed", "data-testid": "backend-version" } as TextProps, "footer.version"),
+          h(MantineText, { size: "sm", c: "dimmed", "data-testid": "backend-version" } as TextProps, "Version 6.2.0"),
           h(
             MantineGroup,
-            { gap: "md", component: "nav", "aria-label": "footer.links" },
-            link("imprint", "footer.imprint"),
+            { gap: "md", component: "nav", "aria-label": "Legal" },
+            link("imprint", "Imprint"),
             " ",
-            link("terms-of-use", "footer.termsOfUse"),
+            link("terms-of-use", "Terms of use"),
             " ",
-            link("privacy", "footer.privacy"),
+            link("privacy", "Privacy"),
           ),
         ),
       ),

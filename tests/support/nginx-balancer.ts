@@ -25,11 +25,15 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
-function configuration(directory: string, port: number, upstreams: string[]) {
+/**
+ * A whole nginx configuration run as the current user from `directory` (pid file, error log and
+ * temporary files there, no access log), around the given `http` block's own directives.
+ */
+export function nginxConfiguration(directory: string, options: { workerConnections: number; http: string }) {
   return `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
 error_log ${directory}/error.log warn;
 pid ${directory}/nginx.pid;
-events { worker_connections 512; }
+events { worker_connections ${options.workerConnections}; }
 http {
   access_log off;
   client_body_temp_path ${directory}/body;
@@ -37,7 +41,14 @@ http {
   fastcgi_temp_path ${directory}/fastcgi;
   uwsgi_temp_path ${directory}/uwsgi;
   scgi_temp_path ${directory}/scgi;
-  client_max_body_size 20m;
+${options.http}}
+`;
+}
+
+function configuration(directory: string, port: number, upstreams: string[]) {
+  return nginxConfiguration(directory, {
+    workerConnections: 512,
+    http: `  client_max_body_size 20m;
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   upstream consoles {
     # Round robin, no stickiness. max_fails=0: an instance that refused a connection is not
@@ -64,8 +75,8 @@ ${upstreams.map((address) => `    server ${address} max_fails=0;`).join("\n")}
       add_header X-Served-By $upstream_addr always;
     }
   }
-}
-`;
+`,
+  });
 }
 
 /** Starts nginx on 127.0.0.1:port in front of the given host:port addresses; resolves once it answers. */

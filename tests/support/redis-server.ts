@@ -2,9 +2,9 @@
 // saved: for the tests that run the shared store (and the console) on Redis.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../e2e/support/own-console";
 
 export const redisServerPath = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 
@@ -18,17 +18,6 @@ export function redisServerMissing(): string | null {
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startOnce(directory: string): Promise<RedisServer | null> {
