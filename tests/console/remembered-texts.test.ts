@@ -49,7 +49,8 @@ describe("remembered texts", () => {
       const [t, remembered] = [expected.getFixedT(lng, "stations"), rendering.getFixedT(null, "stations")];
       for (const search of ["MCS-00", "Annex"])
         expect(remembered("list.noMatches", { search })).toBe(t("list.noMatches", { search }));
-      for (const count of [1, 2, 5]) expect(remembered("rejected.count", { count })).toBe(t("rejected.count", { count }));
+      for (const count of [1, 2, 5])
+        expect(remembered("rejected.count", { count })).toBe(t("rejected.count", { count }));
       expect(remembered("no.such.text", { defaultValue: "first" })).toBe("first");
       expect(remembered("no.such.text", { defaultValue: "second" })).toBe("second");
       expect(remembered("no.such.text")).toBe(t("no.such.text"));
