@@ -31,7 +31,8 @@ function namingOnly(options: unknown): { lng?: unknown; ns?: unknown } | null {
  * whose translations and language never change after this call (a rendering instance).
  */
 export function rememberPlainTexts(instance: i18n): i18n {
-  const translate = instance.t.bind(instance) as (...args: unknown[]) => unknown;
+  // i18next's overloads of t() are typed for callers; this wrapper only passes the arguments on.
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
   const remembered = new Map<string, unknown>();
   const t = (...args: unknown[]) => {
     const [key, options] = args;
@@ -44,6 +45,6 @@ export function rememberPlainTexts(instance: i18n): i18n {
     if (remembered.size < maximumRemembered) remembered.set(id, text);
     return text;
   };
-  instance.t = t as i18n["t"];
+  instance.t = t as unknown as i18n["t"];
   return instance;
 }

@@ -29,7 +29,7 @@ describe("remembered texts", () => {
         const t = expected.getFixedT(lng, ns);
         // As useTranslation asks (no language: the instance's own) and with the language named.
         const [asHook, named] = [rendering.getFixedT(null, ns), rendering.getFixedT(lng, ns)];
-        for (const key of keysOf(resources[lng]?.[ns] ?? {})) {
+        for (const key of keysOf((resources[lng]?.[ns] ?? {}) as object)) {
           expect(asHook(key)).toBe(t(key));
           expect(asHook(key)).toBe(t(key));
           expect(named(key)).toBe(t(key));
