@@ -5,6 +5,7 @@ import { createInstance, type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { serializeTranslations } from "~/i18n/page-translations";
+import { rememberPlainTexts } from "~/i18n/remembered-texts.server";
 import { fallbackLanguage, i18nOptions, namespaces, supportedLanguages, type Namespace } from "~/i18n/config";
 
 /** The language choice lives in a cookie so it works without JavaScript. */
@@ -49,6 +50,7 @@ export const i18next = new RemixI18Next({
  * The i18next instance a document renders with, one per language for the process: its
  * translations are fixed and rendering only reads them. A new instance per request cost its
  * init and, per instance, i18next's cache of plural rules (docs/decisions/048-render-cost.md).
+ * Its texts without values are looked up once (remembered-texts.server.ts).
  */
 const renderingInstances = new Map<string, Promise<i18n>>();
 export function renderingI18n(language: string): Promise<i18n> {
@@ -58,7 +60,7 @@ export function renderingI18n(language: string): Promise<i18n> {
     instance = created
       .use(initReactI18next)
       .init({ ...i18nOptions, lng: language, ns: [...namespaces], resources })
-      .then(() => created);
+      .then(() => rememberPlainTexts(created));
     renderingInstances.set(language, instance);
   }
   return instance;

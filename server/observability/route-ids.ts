@@ -23,16 +23,32 @@ function treeOf(routes: ServerBuild["routes"], parentId: string | undefined): Ag
 
 export type RouteMatcher = (pathname: string) => string;
 
+/** Paths remembered per matcher; past it the memory starts again (paths carry serial numbers). */
+const rememberedPaths = 1000;
+
 export function createRouteMatcher(routes: ServerBuild["routes"]): RouteMatcher {
   const tree = treeOf(routes, undefined);
+  // matchRoutes flattens, ranks and compiles the whole route tree on every call: about 100 KB of
+  // garbage per request on /stations (docs/decisions/048-render-cost.md, "/stations, garbage").
+  const known = new Map<string, string>();
   return (pathname) => {
-    const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
-    let matches;
-    try {
-      matches = matchRoutes(tree, page);
-    } catch {
-      matches = null;
+    let id = known.get(pathname);
+    if (id === undefined) {
+      if (known.size >= rememberedPaths) known.clear();
+      id = routeIdOf(tree, pathname);
+      known.set(pathname, id);
     }
-    return matches?.at(-1)?.route.id ?? "(unmatched)";
+    return id;
   };
+}
+
+function routeIdOf(tree: AgnosticRouteObject[], pathname: string): string {
+  const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  let matches;
+  try {
+    matches = matchRoutes(tree, page);
+  } catch {
+    matches = null;
+  }
+  return matches?.at(-1)?.route.id ?? "(unmatched)";
 }
