@@ -10,8 +10,10 @@
 // BENCH_ROUTE (/appView), BENCH_RUNS (5 per build), BENCH_STATIONS (1000), BENCH_CONSOLE_PORTS
 // (one per build, comma-separated; default 3396 and the next ports), BENCH_SIMULATOR_PORT (5396),
 // BENCH_IDENTITY_PORT (its identity provider's; the next port by default); BENCH_LIGHTHOUSE=1 adds one Lighthouse run (bench/lighthouse.ts)
-// per build and round, for its score and TBT.
-import { resolve } from "node:path";
+// per build and round, for its score and TBT; BENCH_PROFILE_DIR keeps the browser's CPU profile of
+// each build's last run there (<build directory's name>.cpuprofile; bench/browser-profile.ts reads it).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Browser } from "@playwright/test";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { startConsoleProcess, startSimulatorProcess, type ConsoleProcess } from "../tests/support/processes";
@@ -29,6 +31,7 @@ const simulatorPort = Number(process.env.BENCH_SIMULATOR_PORT ?? 5396);
 const identityPort = Number(process.env.BENCH_IDENTITY_PORT ?? simulatorPort + 1);
 const windowMs = Number(process.env.BENCH_WINDOW_MS ?? 12_000);
 const withLighthouse = process.env.BENCH_LIGHTHOUSE === "1";
+const profileDirectory = process.env.BENCH_PROFILE_DIR;
 
 interface Observed {
   blockingMs: number;
@@ -39,7 +42,12 @@ interface Observed {
 }
 
 /** One first visit, signed in, under 4× CPU throttling. */
-async function observe(browser: Browser, consoleProcess: ConsoleProcess, session: ConsoleSession): Promise<Observed> {
+async function observe(
+  browser: Browser,
+  consoleProcess: ConsoleProcess,
+  session: ConsoleSession,
+  profilePath?: string,
+): Promise<Observed> {
   const context = await browser.newContext();
   await context.addCookies(
     session.cookie.split(";").map((pair) => {
@@ -58,12 +66,22 @@ async function observe(browser: Browser, consoleProcess: ConsoleProcess, session
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  if (profilePath) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   let dataRequests = 0;
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.endsWith(".data")) dataRequests += 1;
   });
   await page.goto(`${consoleProcess.url}${route}`);
   await page.waitForTimeout(windowMs);
+  if (profilePath) {
+    const { profile } = await cdp.send("Profiler.stop");
+    mkdirSync(dirname(profilePath), { recursive: true });
+    writeFileSync(profilePath, JSON.stringify(profile));
+  }
   const result = await page.evaluate(() => {
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
     const tasks = (window as unknown as { longTasks: Array<{ start: number; duration: number }> }).longTasks.filter(
@@ -103,7 +121,9 @@ try {
   try {
     for (let run = 1; run <= runs; run += 1) {
       for (const [index, directory] of builds.entries()) {
-        const figures = await observe(browser, consoles[index]!, sessions[index]!);
+        const profilePath =
+          profileDirectory && run === runs ? join(profileDirectory, `${basename(directory)}.cpuprofile`) : undefined;
+        const figures = await observe(browser, consoles[index]!, sessions[index]!, profilePath);
         observed[index]!.push(figures);
         console.log(
           `${directory} ${route} run ${run}: blocking ${round(figures.blockingMs)} ms in ${figures.longTasks} long tasks` +
