@@ -5,8 +5,8 @@
 // BENCH_PROFILE_ROUTE (/stations) BENCH_PROFILE_REQUESTS (300) times and leaves its profile there
 // (read it with bench/profile-summary.ts).
 // BENCH_ROUTES (comma-separated; empty for the profile alone), BENCH_STATIONS (1000), BENCH_REQUESTS
-// (200 per route), BENCH_CONSOLE_PORT (3395), BENCH_SIMULATOR_PORT (5395, and the next port for its
-// identity provider), BENCH_NODE_FLAGS (the console's V8 flags, bench/node-flags.ts).
+// (200 per route), BENCH_CONSOLE_PORT (3395), BENCH_SIMULATOR_PORT (5395), BENCH_IDENTITY_PORT (its
+// identity provider's; the next port by default), BENCH_NODE_FLAGS (the console's V8 flags, bench/node-flags.ts).
 // The console runs as one process (WEB_CONCURRENCY=1): the requests come one at a time, and
 // /proc/<pid>/stat counts that process's CPU alone, not its workers'.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -29,6 +29,7 @@ const stations = Number(process.env.BENCH_STATIONS ?? 1000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const consolePort = Number(process.env.BENCH_CONSOLE_PORT ?? 3395);
 const simulatorPort = Number(process.env.BENCH_SIMULATOR_PORT ?? 5395);
+const identityPort = Number(process.env.BENCH_IDENTITY_PORT ?? simulatorPort + 1);
 const profileDirectory = process.env.BENCH_PROFILE_DIR;
 const profileRoute = process.env.BENCH_PROFILE_ROUTE ?? "/stations";
 const profileRequests = Number(process.env.BENCH_PROFILE_REQUESTS ?? 300);
@@ -114,7 +115,7 @@ async function profile(simulator: SimulatorProcess, directory: string) {
 const simulator = await startSimulatorProcess({
   stations,
   managerPort: simulatorPort,
-  identityPort: simulatorPort + 1,
+  identityPort,
 });
 try {
   if (routes.length > 0) await ratios(simulator);

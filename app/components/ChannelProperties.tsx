@@ -1,5 +1,6 @@
 // A channel's properties as short labels (moderation list, app view): text, never colour alone.
 // Plain elements with Mantine's markup (plain.tsx): a page of channels repeats them.
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { PlainDotBadge, PlainGroup, type DotBadgeColor } from "~/components/plain";
 
@@ -14,6 +15,11 @@ export interface ChannelPropertyFlags {
 
 export function ChannelProperties({ channel }: { channel: ChannelPropertyFlags }) {
   const { t } = useTranslation("moderation");
+  return <ChannelPropertyBadges channel={channel} t={t} />;
+}
+
+/** The same, with the list's `t` of the "moderation" namespace: no hook per row. */
+export function ChannelPropertyBadges({ channel, t }: { channel: ChannelPropertyFlags; t: TFunction }) {
   const labels: Array<{ key: string; color: DotBadgeColor }> = [];
   if (channel.uplinkEnabled) {
     labels.push({

@@ -5,7 +5,7 @@
 // same, byte for byte, for users, axe and Mantine's CSS: tests/console/plain-markup.test.ts
 // renders each one next to its Mantine original. Use them where a list repeats them; use
 // Mantine's components everywhere else.
-import type { CSSProperties, ElementType, ReactNode } from "react";
+import { forwardRef, type CSSProperties, type ElementType, type ReactNode } from "react";
 
 /** A row of a `<Table striped highlightOnHover>` (DataTable's table). */
 export function TableRow({ children }: { children?: ReactNode }) {
@@ -59,6 +59,7 @@ export function PlainStack({
   component?: "div" | "ul";
   style?: CSSProperties;
   "data-testid"?: string;
+  "aria-label"?: string;
   children?: ReactNode;
 }) {
   const variables =
@@ -212,23 +213,31 @@ export function PlainGroup({
   );
 }
 
-/** `<Card withBorder padding>` as a section or a list item. */
-export function PlainCard({
-  component: Element = "div",
-  padding,
-  children,
-  ...attributes
-}: {
-  component?: "div" | "section" | "li";
-  padding: "xs" | "sm" | "md" | "lg";
-  "aria-labelledby"?: string;
-  "data-testid"?: string;
-  children?: ReactNode;
-}) {
-  const style = { "--card-padding": `var(--mantine-spacing-${padding})` };
+/**
+ * `<Card withBorder padding>` as a section or a list item; `shadow` and `style` (written after the
+ * card's variables) for a draggable row, which also takes a ref.
+ */
+export const PlainCard = forwardRef<
+  HTMLElement,
+  {
+    component?: "div" | "section" | "li";
+    padding: "xs" | "sm" | "md" | "lg";
+    shadow?: "md";
+    style?: CSSProperties;
+    "aria-labelledby"?: string;
+    "data-testid"?: string;
+    children?: ReactNode;
+  }
+>(function PlainCard({ component: Element = "div", padding, shadow, style, children, ...attributes }, ref) {
+  const variables = {
+    ...(shadow ? { "--paper-shadow": `var(--mantine-shadow-${shadow})` } : {}),
+    "--card-padding": `var(--mantine-spacing-${padding})`,
+    ...style,
+  };
   return (
     <Element
-      style={style as CSSProperties}
+      ref={ref as never}
+      style={variables as CSSProperties}
       className="m_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root"
       data-with-border="true"
       {...attributes}
@@ -236,7 +245,7 @@ export function PlainCard({
       {children}
     </Element>
   );
-}
+});
 
 export type DotBadgeColor = "green" | "orange" | "red" | "gray" | "violet" | "brand";
 const dotBadgeStyles = Object.fromEntries(
@@ -290,5 +299,43 @@ export function PlainAnchor<Props extends object>({
     >
       {children}
     </Anchor>
+  );
+}
+
+type Heading = "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
+const titleStyles = Object.fromEntries(
+  (["h1", "h2", "h3", "h4", "h5", "h6"] as const).map((size) => [
+    size,
+    {
+      "--title-fw": `var(--mantine-${size}-font-weight)`,
+      "--title-lh": `var(--mantine-${size}-line-height)`,
+      "--title-fz": `var(--mantine-${size}-font-size)`,
+    } as CSSProperties,
+  ]),
+) as Record<Heading, CSSProperties>;
+
+/** `<Title order size id>`: a heading of one level in another level's size (a card's heading). */
+export function PlainTitle({
+  order,
+  size,
+  id,
+  children,
+}: {
+  order: 1 | 2 | 3 | 4 | 5 | 6;
+  size: Heading;
+  id?: string;
+  children?: ReactNode;
+}) {
+  const Element = `h${order}` as const;
+  return (
+    <Element
+      style={titleStyles[size]}
+      className="m_8a5d1357 mantine-Title-root"
+      data-size={size}
+      data-order={order}
+      id={id}
+    >
+      {children}
+    </Element>
   );
 }

@@ -43,6 +43,7 @@ import {
   PlainGroup,
   PlainStack,
   PlainText,
+  PlainTitle,
   RowHeaderCell,
   TableCell,
   TableRow,
@@ -224,6 +225,95 @@ describe("plain list elements", () => {
     expect(html(h(PlainLink, { component: "a", size: "sm", style: inline, href: "/x", "aria-label": "QR" }, "x"))).toBe(
       html(h(MantineAnchor, { component: "a", href: "/x", size: "sm", "aria-label": "QR", style: inline }, "x")),
     );
+  });
+});
+
+describe("the App view's rows", () => {
+  const MantineActionIcon = ActionIcon as unknown as Polymorphic<Record<string, unknown>>;
+  const icon = h("svg", { "aria-hidden": "true" });
+
+  it("write the move buttons as Mantine's ActionIcon does, enabled and disabled", () => {
+    for (const disabled of [false, true]) {
+      const props = {
+        type: "submit",
+        name: "intent",
+        value: "moveChannel",
+        variant: "default",
+        size: "lg",
+        disabled,
+        "aria-label": "Move Hall up",
+      } as const;
+      expect(html(h(PlainActionIcon, { ...props, children: icon }))).toBe(html(h(MantineActionIcon, props, icon)));
+    }
+  });
+
+  it("write the drag handle as Mantine's subtle ActionIcon does, with dnd-kit's attributes", () => {
+    const props = {
+      variant: "subtle",
+      size: "lg",
+      style: { cursor: "grab", touchAction: "none" },
+      role: "button",
+      tabIndex: 0,
+      "aria-disabled": false,
+      "aria-pressed": undefined,
+      "aria-roledescription": "sortable",
+      "aria-describedby": "DndDescribedBy-0",
+      onKeyDown: () => {},
+      "aria-label": "Drag Hall to another position",
+    } as const;
+    expect(html(h(PlainActionIcon, { ...props, children: icon }))).toBe(html(h(MantineActionIcon, props, icon)));
+  });
+
+  it("write the position field as Mantine's TextInput without a label does", () => {
+    const props = {
+      name: "position",
+      type: "number",
+      min: 1,
+      max: 50,
+      defaultValue: "3",
+      "aria-label": "Position of Hall",
+      w: 72,
+    } as const;
+    const sameIds = (markup: string) => markup.replace(/mantine-R[A-Za-z0-9]+/g, "mantine-id");
+    expect(sameIds(html(h(PlainTextInput, props)))).toBe(sameIds(html(h(TextInput, props))));
+  });
+
+  it("write a station card's heading as Mantine's Title does", () => {
+    expect(html(h(PlainTitle, { order: 3, size: "h4", id: "station-MCS-0042" }, "Hall"))).toBe(
+      html(h(Title, { order: 3, size: "h4", id: "station-MCS-0042" }, "Hall")),
+    );
+  });
+
+  it("write a draggable row's card as Mantine's Card does, resting and dragged", () => {
+    for (const dragging of [false, true]) {
+      const style = {
+        transform: dragging ? "translate3d(0px, 40px, 0) scaleX(1) scaleY(1)" : undefined,
+        transition: dragging ? "transform 250ms ease" : undefined,
+        zIndex: dragging ? 2 : undefined,
+        position: "relative",
+      } as const;
+      const shadow = dragging ? "md" : undefined;
+      expect(html(h(PlainCard, { component: "li", padding: "xs", style, shadow }, "x"))).toBe(
+        html(h(MantineCard, { component: "li", withBorder: true, padding: "xs", style, shadow }, "x")),
+      );
+    }
+  });
+
+  it("write a Moderator's list of audience mics as Mantine's Stack, Card and Text do", () => {
+    const list = { listStyle: "none" };
+    expect(
+      html(
+        h(
+          PlainStack,
+          { component: "ul", gap: "sm", style: { ...list, margin: "0rem", padding: "0rem" }, "aria-label": "Mics" },
+          "x",
+        ),
+      ),
+    ).toBe(html(h(MantineStack, { component: "ul", gap: "sm", p: 0, m: 0, style: list, "aria-label": "Mics" }, "x")));
+    expect(html(h(PlainCard, { component: "li", padding: "md" }, "x"))).toBe(
+      html(h(MantineCard, { component: "li", withBorder: true, padding: "md" }, "x")),
+    );
+    expect(html(h(PlainText, { style: { fontWeight: 700 } }, "Hall"))).toBe(html(h(MantineText2, { fw: 700 }, "Hall")));
   });
 });
 

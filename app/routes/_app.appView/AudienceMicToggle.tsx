@@ -2,24 +2,42 @@
 // it twice is harmless. The one control a Moderator has on the App view.
 import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Form, useNavigation } from "@remix-run/react";
+import { createContext, useContext, type ReactNode } from "react";
 import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
-import { useTranslation } from "react-i18next";
 import { appViewIntent } from "./intents";
+import type { AppViewRowTexts } from "./row-texts";
 import { PlainDotBadge, PlainGroup } from "~/components/plain";
 
-export function AudienceMicToggle({ channel }: { channel: { id: string; name: string; uplinkUnmuted: boolean } }) {
-  const { t } = useTranslation("moderation");
+/** The channel whose mute or unmute is being submitted, if any. */
+const SubmittingMic = createContext<string | null>(null);
+
+/**
+ * One navigation subscription for a list of toggles: `useNavigation` re-renders its component on
+ * every change of the router's state (each revalidation, each fetcher), and a page of stations
+ * has dozens of toggles; through the context they render again only when a submission of theirs
+ * starts or ends.
+ */
+export function AudienceMicSubmissions({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const submitting =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === appViewIntent.setAudienceMicMuted &&
-    navigation.formData.get("channelId") === channel.id;
+    navigation.state === "submitting" && navigation.formData?.get("intent") === appViewIntent.setAudienceMicMuted
+      ? String(navigation.formData.get("channelId"))
+      : null;
+  return <SubmittingMic.Provider value={submitting}>{children}</SubmittingMic.Provider>;
+}
+
+export function AudienceMicToggle({
+  channel,
+  texts,
+}: {
+  channel: { id: string; name: string; uplinkUnmuted: boolean };
+  texts: AppViewRowTexts;
+}) {
+  const submitting = useContext(SubmittingMic) === channel.id;
   const mute = channel.uplinkUnmuted;
   return (
     <PlainGroup gap="sm" wrap="nowrap">
-      <PlainDotBadge color={mute ? "green" : "orange"}>
-        {mute ? t("appView.audienceMic.open") : t("appView.audienceMic.muted")}
-      </PlainDotBadge>
+      <PlainDotBadge color={mute ? "green" : "orange"}>{mute ? texts.micOpen : texts.micMuted}</PlainDotBadge>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="channelId" value={channel.id} />
         <input type="hidden" name="muted" value={mute ? "true" : "false"} />
@@ -30,14 +48,12 @@ export function AudienceMicToggle({ channel }: { channel: { id: string; name: st
           size="xs"
           variant="default"
           loading={submitting}
-          aria-label={t(mute ? "appView.audienceMic.muteNamed" : "appView.audienceMic.unmuteNamed", {
-            name: channel.name,
-          })}
+          aria-label={(mute ? texts.muteNamed : texts.unmuteNamed)({ name: channel.name })}
           leftSection={
             mute ? <IconMicrophoneOff size={14} aria-hidden="true" /> : <IconMicrophone size={14} aria-hidden="true" />
           }
         >
-          {mute ? t("appView.audienceMic.mute") : t("appView.audienceMic.unmute")}
+          {mute ? texts.mute : texts.unmute}
         </Button>
       </Form>
     </PlainGroup>

@@ -9,6 +9,7 @@ import { useFetcher } from "@remix-run/react";
 import { memo, startTransition, useCallback, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
+import { useAppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
 import { PlainCard } from "~/components/plain";
 import { appViewIntent } from "./intents";
@@ -54,11 +55,12 @@ const PlainChannelList = memo(function PlainChannelList({
   total: number;
   canSort: boolean;
 }) {
+  const texts = useAppViewRowTexts();
   return (
     <ol style={orderListStyle} data-testid="channel-order">
       {channels.map((channel) => (
         <PlainCard component="li" padding="xs" key={channel.id}>
-          <ChannelOrderRow channel={channel} count={total} canSort={canSort} />
+          <ChannelOrderRow channel={channel} count={total} canSort={canSort} texts={texts} />
         </PlainCard>
       ))}
     </ol>

@@ -1,19 +1,20 @@
 // One channel in the order list: its position, name (opening the channel overlay), station and
 // group, properties, and the move controls — up/down buttons, and without JavaScript a position
 // field. Each control is a form posting the target position (harmless when sent twice). A page of
-// rows repeats the layout, texts and links: plain elements with Mantine's markup
-// (~/components/plain); the controls stay Mantine's.
-import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
+// rows repeats the layout, texts, links, icon buttons and position fields: plain elements with
+// Mantine's markup (~/components/plain*), texts looked up once per list (./row-texts); the
+// "Move" button stays Mantine's.
 import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "~/components/icons";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { channelParam, qrParam } from "./url-state";
+import type { AppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
-import { ChannelProperties } from "~/components/ChannelProperties";
+import { ChannelPropertyBadges } from "~/components/ChannelProperties";
 import { PlainAnchor, PlainGroup, PlainStack, PlainText } from "~/components/plain";
+import { PlainActionIcon } from "~/components/plain-button";
+import { PlainTextInput } from "~/components/plain-select";
 import { withSearchParams } from "~/utils/url";
 import { appViewIntent } from "./intents";
 
@@ -37,48 +38,55 @@ function MoveForm({ channelId, position, children }: { channelId: string; positi
   );
 }
 
-export function MoveControls({ channel, count }: { channel: AppViewChannel; count: number }) {
-  const { t } = useTranslation("moderation");
+export function MoveControls({
+  channel,
+  count,
+  texts,
+}: {
+  channel: AppViewChannel;
+  count: number;
+  texts: AppViewRowTexts;
+}) {
   const first = channel.position === 1;
   const last = channel.position === count;
   return (
     <PlainGroup gap={4} wrap="nowrap">
       <MoveForm channelId={channel.id} position={channel.position - 1}>
-        <ActionIcon
+        <PlainActionIcon
           type="submit"
           name="intent"
           value={appViewIntent.moveChannel}
           variant="default"
           size="lg"
           disabled={first}
-          aria-label={t("appView.order.moveUp", { name: channel.name })}
+          aria-label={texts.moveUp({ name: channel.name })}
         >
           <IconArrowUp size={16} aria-hidden="true" />
-        </ActionIcon>
+        </PlainActionIcon>
       </MoveForm>
       <MoveForm channelId={channel.id} position={channel.position + 1}>
-        <ActionIcon
+        <PlainActionIcon
           type="submit"
           name="intent"
           value={appViewIntent.moveChannel}
           variant="default"
           size="lg"
           disabled={last}
-          aria-label={t("appView.order.moveDown", { name: channel.name })}
+          aria-label={texts.moveDown({ name: channel.name })}
         >
           <IconArrowDown size={16} aria-hidden="true" />
-        </ActionIcon>
+        </PlainActionIcon>
       </MoveForm>
       <Form method="post" preventScrollReset className="no-js-only">
         <input type="hidden" name="channelId" value={channel.id} />
         <PlainGroup gap={4} wrap="nowrap">
-          <TextInput
+          <PlainTextInput
             name="position"
             type="number"
             min={1}
             max={count}
             defaultValue={String(channel.position)}
-            aria-label={t("appView.order.positionOf", { name: channel.name })}
+            aria-label={texts.positionOf({ name: channel.name })}
             w={72}
           />
           <Button
@@ -86,9 +94,9 @@ export function MoveControls({ channel, count }: { channel: AppViewChannel; coun
             name="intent"
             value={appViewIntent.moveChannel}
             variant="default"
-            aria-label={t("appView.order.moveToNamed", { name: channel.name })}
+            aria-label={texts.moveToNamed({ name: channel.name })}
           >
-            {t("appView.order.moveTo")}
+            {texts.moveTo}
           </Button>
         </PlainGroup>
       </Form>
@@ -104,14 +112,15 @@ export function ChannelOrderRow({
   channel,
   count,
   canSort,
+  texts,
   dragHandle,
 }: {
   channel: AppViewChannel;
   count: number;
   canSort: boolean;
+  texts: AppViewRowTexts;
   dragHandle?: ReactNode;
 }) {
-  const { t } = useTranslation("moderation");
   const location = useLocation();
   return (
     <PlainGroup justify="space-between" wrap="wrap" gap="sm" data-testid="order-row">
@@ -127,16 +136,16 @@ export function ChannelOrderRow({
             to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })}
             preventScrollReset
           >
-            <span className="visually-hidden">{t("appView.order.positionLabel", { position: channel.position })} </span>
+            <span className="visually-hidden">{texts.positionLabel({ position: channel.position })} </span>
             {channel.name}
           </PlainAnchor>
           <PlainText size="sm" dimmed>
-            {channel.station} · {channel.group ?? t("appView.ungrouped.label")}
+            {channel.station} · {channel.group ?? texts.ungrouped}
           </PlainText>
         </PlainStack>
-        <ChannelProperties channel={channel} />
+        <ChannelPropertyBadges channel={channel} t={texts.t} />
       </PlainGroup>
-      {canSort ? <MoveControls channel={channel} count={count} /> : null}
+      {canSort ? <MoveControls channel={channel} count={count} texts={texts} /> : null}
     </PlainGroup>
   );
 }

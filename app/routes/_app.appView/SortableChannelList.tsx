@@ -18,23 +18,35 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { IconGripVertical } from "~/components/icons";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
+import { IconGripVertical } from "~/components/icons";
+import { PlainCard } from "~/components/plain";
+import { PlainActionIcon } from "~/components/plain-button";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
+import { useAppViewRowTexts, type AppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
 
-function SortableRow({ channel, count }: { channel: AppViewChannel; count: number }) {
-  const { t } = useTranslation("moderation");
+const handleStyle = { cursor: "grab", touchAction: "none" } as const;
+
+// Memoized: dnd-kit re-renders the list on every drag event; a row renders again only when its
+// own drag state changes (useSortable's context) or its channel does.
+const SortableRow = memo(function SortableRow({
+  channel,
+  count,
+  texts,
+}: {
+  channel: AppViewChannel;
+  count: number;
+  texts: AppViewRowTexts;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: channel.id,
   });
   return (
-    <Card
+    <PlainCard
       component="li"
       ref={setNodeRef}
-      withBorder
       padding="xs"
       style={{
         transform: CSS.Transform.toString(transform),
@@ -48,23 +60,24 @@ function SortableRow({ channel, count }: { channel: AppViewChannel; count: numbe
         channel={channel}
         count={count}
         canSort
+        texts={texts}
         dragHandle={
-          <ActionIcon
+          <PlainActionIcon
             ref={setActivatorNodeRef}
             variant="subtle"
             size="lg"
-            style={{ cursor: "grab", touchAction: "none" }}
+            style={handleStyle}
             {...attributes}
             {...listeners}
-            aria-label={t("appView.order.dragHandle", { name: channel.name })}
+            aria-label={texts.dragHandle({ name: channel.name })}
           >
             <IconGripVertical size={18} aria-hidden="true" />
-          </ActionIcon>
+          </PlainActionIcon>
         }
       />
-    </Card>
+    </PlainCard>
   );
-}
+});
 
 export default function SortableChannelList({
   channels,
@@ -77,6 +90,7 @@ export default function SortableChannelList({
   onMove: (channelId: string, position: number) => void;
 }) {
   const { t } = useTranslation("moderation");
+  const texts = useAppViewRowTexts();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -109,7 +123,7 @@ export default function SortableChannelList({
       <SortableContext items={channels.map((channel) => channel.id)} strategy={verticalListSortingStrategy}>
         <ol style={orderListStyle} data-testid="channel-order" data-sortable="true">
           {channels.map((channel) => (
-            <SortableRow key={channel.id} channel={channel} count={total} />
+            <SortableRow key={channel.id} channel={channel} count={total} texts={texts} />
           ))}
         </ol>
       </SortableContext>

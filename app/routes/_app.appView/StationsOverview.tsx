@@ -1,20 +1,29 @@
 // Every station with its channels: state and mode, each channel's position in the app, its
 // properties, the channel and QR code overlays, and the audience-mic mute control. A page of
-// stations repeats cards, groups, texts, badges and links: plain elements with Mantine's markup
-// (~/components/plain).
+// stations repeats cards, headings, groups, texts, badges and links: plain elements with
+// Mantine's markup (~/components/plain), texts looked up once per list (./row-texts).
 import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, type Location } from "@remix-run/react";
 import { IconQrcode } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AudienceMicToggle } from "./AudienceMicToggle";
+import { AudienceMicSubmissions, AudienceMicToggle } from "./AudienceMicToggle";
+import { useAppViewRowTexts, type AppViewRowTexts } from "./row-texts";
 import { channelParam, qrParam } from "./url-state";
 import type { AppViewChannel } from "./view.server";
-import { ChannelProperties } from "~/components/ChannelProperties";
-import { PlainAnchor, PlainCard, PlainDotBadge, PlainGroup, PlainStack, PlainText } from "~/components/plain";
+import { ChannelPropertyBadges } from "~/components/ChannelProperties";
+import {
+  PlainAnchor,
+  PlainCard,
+  PlainDotBadge,
+  PlainGroup,
+  PlainStack,
+  PlainText,
+  PlainTitle,
+} from "~/components/plain";
 import type { ComputedState, UseCaseMode } from "~/contract/enums";
 import { withSearchParams } from "~/utils/url";
 
@@ -32,16 +41,23 @@ const bareList = { listStyle: "none", margin: "0rem", padding: "0rem" };
 const iconLink = { display: "inline-flex", alignItems: "center", gap: 4 };
 const boldWeight = { fontWeight: 600 };
 
-function StationCard({ station }: { station: AppViewStationView }) {
-  const { t } = useTranslation("moderation");
-  const location = useLocation();
+function StationCard({
+  station,
+  texts,
+  location,
+}: {
+  station: AppViewStationView;
+  texts: AppViewRowTexts;
+  location: Location;
+}) {
+  const { t } = texts;
   const headingId = `station-${station.serialNumber}`;
   return (
     <PlainCard padding="md" component="section" aria-labelledby={headingId}>
       <PlainStack gap="xs">
         <PlainGroup justify="space-between" wrap="wrap">
           {/* The serial number keeps two stations of the same name apart (each card is a landmark). */}
-          <Title order={3} size="h4" id={headingId}>
+          <PlainTitle order={3} size="h4" id={headingId}>
             {station.name}
             {station.name === station.serialNumber ? null : (
               <>
@@ -51,7 +67,7 @@ function StationCard({ station }: { station: AppViewStationView }) {
                 </PlainText>
               </>
             )}
-          </Title>
+          </PlainTitle>
           <PlainGroup gap="xs">
             <PlainDotBadge color={station.computedState === "Connected" ? "green" : "gray"}>
               {t(`common:connectionStates.${station.computedState}`)}
@@ -76,9 +92,9 @@ function StationCard({ station }: { station: AppViewStationView }) {
                     {channel.name}
                   </PlainAnchor>
                   <PlainText size="sm" dimmed>
-                    {t("appView.stations.position", { position: channel.position })}
+                    {texts.positionInApp({ position: channel.position })}
                   </PlainText>
-                  <ChannelProperties channel={channel} />
+                  <ChannelPropertyBadges channel={channel} t={t} />
                 </PlainGroup>
                 <PlainGroup gap="sm" wrap="nowrap">
                   <PlainAnchor
@@ -87,12 +103,12 @@ function StationCard({ station }: { station: AppViewStationView }) {
                     style={iconLink}
                     to={withSearchParams(location, { [qrParam]: channel.id, [channelParam]: null })}
                     preventScrollReset
-                    aria-label={t("appView.qr.openNamed", { name: channel.name })}
+                    aria-label={texts.qrOpenNamed({ name: channel.name })}
                   >
                     <IconQrcode size={16} aria-hidden="true" />
-                    {t("appView.qr.open")}
+                    {texts.qrOpen}
                   </PlainAnchor>
-                  {channel.uplinkEnabled ? <AudienceMicToggle channel={channel} /> : null}
+                  {channel.uplinkEnabled ? <AudienceMicToggle channel={channel} texts={texts} /> : null}
                 </PlainGroup>
               </PlainGroup>
             ))}
@@ -105,15 +121,19 @@ function StationCard({ station }: { station: AppViewStationView }) {
 
 export function StationsOverview({ stations, children }: { stations: AppViewStationView[]; children?: ReactNode }) {
   const { t } = useTranslation("moderation");
+  const texts = useAppViewRowTexts();
+  const location = useLocation();
   return (
     <Stack gap="sm" component="section" aria-labelledby="stations-heading">
       <Title order={2} size="h3" id="stations-heading">
         {t("appView.stations.heading")}
       </Title>
       {stations.length === 0 ? <Text c="dimmed">{t("appView.stations.none")}</Text> : null}
-      {stations.map((station) => (
-        <StationCard key={station.serialNumber} station={station} />
-      ))}
+      <AudienceMicSubmissions>
+        {stations.map((station) => (
+          <StationCard key={station.serialNumber} station={station} texts={texts} location={location} />
+        ))}
+      </AudienceMicSubmissions>
       {children}
     </Stack>
   );
@@ -121,6 +141,7 @@ export function StationsOverview({ stations, children }: { stations: AppViewStat
 
 export function UngroupedChannels({ channels, children }: { channels: AppViewChannel[]; children?: ReactNode }) {
   const { t } = useTranslation("moderation");
+  const texts = useAppViewRowTexts();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="ungrouped-heading">
       <Stack gap="xs">
@@ -138,7 +159,7 @@ export function UngroupedChannels({ channels, children }: { channels: AppViewCha
                   {channel.name}
                 </PlainText>{" "}
                 <PlainText component="span" size="sm" dimmed>
-                  {t("appView.ungrouped.station", { station: channel.station, position: channel.position })}
+                  {texts.stationAndPosition({ station: channel.station, position: channel.position })}
                 </PlainText>
               </li>
             ))}
