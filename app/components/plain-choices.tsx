@@ -206,7 +206,9 @@ export function PlainCheckbox({
             name={name}
             disabled={disabled}
             type="checkbox"
-            value={value}
+            // Only when given: React's DOM input takes a `value` key that is there but undefined as
+            // "", and a checked box would then post "" instead of the browser's "on".
+            {...(value === undefined ? null : { value })}
             defaultChecked={defaultChecked}
           />
           <svg
