@@ -1,20 +1,23 @@
 // A server-driven table: sort headers, pages and page size are links and GET forms carrying the
 // state in the query string (DESIGN.md §4 "Tables"), so they work without JavaScript; with it
 // they are client navigations and the page-size choice applies on change.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { ActionIcon } from "#mantine/core/components/ActionIcon/ActionIcon.mjs";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RowHeaderCell, TableCell, TableRow } from "~/components/plain";
+import { PlainButton, PlainLinkActionIcon, PlainLinkButton } from "~/components/plain-button";
 import { PlainSelect } from "~/components/plain-select";
+import { mantineRem } from "~/components/plain-units";
 import { dialogParams, withSearchParams } from "~/utils/url";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
 import { PlainTable, PlainTableScroll, PlainTbody, PlainTh, PlainThead, PlainTr } from "~/components/plain-table";
+
+/** `mb={4}` as Mantine writes it on the clear-search icon. */
+const marginBelowClear = { marginBottom: mantineRem(4) };
 
 export interface Column<Row> {
   key: string;
@@ -99,9 +102,9 @@ export function PageSizeForm({
           onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
           w={110}
         />
-        <Button type="submit" variant="default" className="no-js-only">
+        <PlainButton type="submit" variant="default" className="no-js-only">
           {t("actions.apply")}
-        </Button>
+        </PlainButton>
       </Group>
     </Form>
   );
@@ -124,20 +127,19 @@ export function SearchForm({ state, label }: { state: TableState; label: string 
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           w={260}
         />
-        <Button type="submit" variant="default">
+        <PlainButton type="submit" variant="default">
           {t("actions.search")}
-        </Button>
+        </PlainButton>
         {state.search ? (
-          <ActionIcon
-            component={Link}
+          <PlainLinkActionIcon
             to={withSearchParams(location, { q: null, page: null })}
             variant="subtle"
             size="lg"
             aria-label={t("actions.clearSearch")}
-            mb={4}
+            style={marginBelowClear}
           >
             <IconX size={18} aria-hidden="true" />
-          </ActionIcon>
+          </PlainLinkActionIcon>
         ) : null}
       </Group>
     </Form>
@@ -184,19 +186,18 @@ export function PageNavigation({
   const to = Math.min(total, page * pageSize);
   const link = (target: number, text: string) =>
     target >= 1 && target <= pages ? (
-      <Button
-        component={Link}
+      <PlainLinkButton
         to={withSearchParams(location, { [param]: target })}
         variant="default"
         size="xs"
         preventScrollReset
       >
         {text}
-      </Button>
+      </PlainLinkButton>
     ) : (
-      <Button variant="default" size="xs" disabled>
+      <PlainButton variant="default" size="xs" disabled>
         {text}
-      </Button>
+      </PlainButton>
     );
   return (
     <Group gap="sm" component="nav" aria-label={label}>

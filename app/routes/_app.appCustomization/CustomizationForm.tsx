@@ -2,7 +2,7 @@
 // each button is a round trip that edits the draft on the server; with JavaScript the same
 // buttons edit it here, images upload on drop, the preview follows every change, and Save and
 // Undo wait for a change.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Grid } from "#mantine/core/components/Grid/Grid.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
@@ -121,7 +121,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
           <ErrorSummary form={summary} fields={summaryFields} />
           <Stack gap="xl">
             <SpacedGroup gap="sm" className="customization-actions">
-              <Button
+              <PlainButton
                 type="submit"
                 name="intent"
                 value={intentValue({ type: "save" })}
@@ -130,7 +130,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                 leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
               >
                 {t("common:actions.save")}
-              </Button>
+              </PlainButton>
               <IntentButton
                 intent={{ type: "undo" }}
                 onIntent={onIntent}

@@ -6,7 +6,7 @@
 // input and its Upload button stay — and with JavaScript a file chosen in that input is sent at
 // once too, so the Dropzone taking its place cannot take the user's choice with it.
 import { Box } from "#mantine/core/core/Box/Box.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Input } from "#mantine/core/components/Input/Input.mjs";
 import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
@@ -119,7 +119,7 @@ export function ImageInput({
         aria-invalid={error ? true : undefined}
         className="image-file-input"
       />
-      <Button
+      <PlainButton
         type="submit"
         name="intent"
         value={intentValue({ type: "upload" })}
@@ -129,7 +129,7 @@ export function ImageInput({
         loading={uploading}
       >
         {uploadLabel}
-      </Button>
+      </PlainButton>
     </Group>
   );
 

@@ -1,7 +1,6 @@
 // A submit button carrying a customization intent: without JavaScript it posts the whole form
 // with that intent; with JavaScript it edits the draft in the browser instead.
-import type { ButtonProps } from "@mantine/core";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton, type ButtonLook } from "~/components/plain-button";
 import type { ReactNode } from "react";
 import { intentValue, type CustomizationIntent } from "./fields";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -17,10 +16,10 @@ export function IntentButton({
   onIntent(intent: CustomizationIntent): void;
   label?: string;
   children: ReactNode;
-} & ButtonProps) {
+} & ButtonLook) {
   const hydrated = useHydrated();
   return (
-    <Button
+    <PlainButton
       type="submit"
       name="intent"
       value={intentValue(intent)}
@@ -35,6 +34,6 @@ export function IntentButton({
       {...props}
     >
       {children}
-    </Button>
+    </PlainButton>
   );
 }

@@ -1,13 +1,13 @@
 // The App view for Owners and Admins: the channel order, the stations with their channels,
 // the ungrouped channels and the phone preview (open by default, toggled by a link), with the
 // channel and QR code overlays as URL state.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainLinkButton } from "~/components/plain-button";
 import { Grid } from "#mantine/core/components/Grid/Grid.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
 import { IconDeviceMobile } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelOrder } from "./ChannelOrder";
@@ -58,8 +58,7 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
           <Title order={1}>{t("appView.heading")}</Title>
           <Text>{t("appView.intro")}</Text>
         </Stack>
-        <Button
-          component={Link}
+        <PlainLinkButton
           to={withSearchParams(location, { [previewParam]: previewOpen ? "closed" : null })}
           preventScrollReset
           replace
@@ -69,7 +68,7 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
           aria-controls="phone-preview-panel"
         >
           {previewOpen ? t("appView.preview.hide") : t("appView.preview.show")}
-        </Button>
+        </PlainLinkButton>
       </Group>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: previewOpen ? 7 : 12 }}>

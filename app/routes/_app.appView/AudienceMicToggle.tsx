@@ -1,6 +1,6 @@
 // Mute or unmute a channel's audience mic: a form that carries the state it asks for, so sending
 // it twice is harmless. The one control a Moderator has on the App view.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Form, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
@@ -41,7 +41,7 @@ export function AudienceMicToggle({
       <Form method="post" preventScrollReset>
         <input type="hidden" name="channelId" value={channel.id} />
         <input type="hidden" name="muted" value={mute ? "true" : "false"} />
-        <Button
+        <PlainButton
           type="submit"
           name="intent"
           value={appViewIntent.setAudienceMicMuted}
@@ -54,7 +54,7 @@ export function AudienceMicToggle({
           }
         >
           {mute ? texts.mute : texts.unmute}
-        </Button>
+        </PlainButton>
       </Form>
     </PlainGroup>
   );

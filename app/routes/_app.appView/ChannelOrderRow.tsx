@@ -4,7 +4,7 @@
 // rows repeats the layout, texts, links, icon buttons and position fields: plain elements with
 // Mantine's markup (~/components/plain*), texts looked up once per list (./row-texts); the
 // "Move" button stays Mantine's.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "~/components/icons";
 import type { ReactNode } from "react";
@@ -89,7 +89,7 @@ export function MoveControls({
             aria-label={texts.positionOf({ name: channel.name })}
             w={72}
           />
-          <Button
+          <PlainButton
             type="submit"
             name="intent"
             value={appViewIntent.moveChannel}
@@ -97,7 +97,7 @@ export function MoveControls({
             aria-label={texts.moveToNamed({ name: channel.name })}
           >
             {texts.moveTo}
-          </Button>
+          </PlainButton>
         </PlainGroup>
       </Form>
     </PlainGroup>

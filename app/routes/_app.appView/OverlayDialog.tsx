@@ -1,7 +1,7 @@
 // An overlay as URL state (like ConfirmDialog, without a form): rendered by the server when its
 // query parameter is set, closed by a link that removes it. With JavaScript focus moves to its
 // close button.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainLinkButton } from "~/components/plain-button";
 import { CloseButton } from "#mantine/core/components/CloseButton/CloseButton.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
@@ -46,9 +46,9 @@ export function OverlayDialog({
         </Group>
         {children}
         <Group justify="flex-end">
-          <Button component={Link} ref={closeButton} to={closeHref} preventScrollReset replace variant="default">
+          <PlainLinkButton ref={closeButton} to={closeHref} preventScrollReset replace variant="default">
             {t("actions.close")}
-          </Button>
+          </PlainLinkButton>
         </Group>
       </Stack>
     </UrlDialogFrame>

@@ -1,7 +1,7 @@
 // The channel overlay (?channel=<id>) and the QR code overlay (?qr=<id>): URL state, so they
 // open without JavaScript and can be linked.
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainAnchorButton } from "~/components/plain-button";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Image } from "#mantine/core/components/Image/Image.mjs";
 import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
@@ -86,8 +86,7 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
         />
         <Text size="sm">{t("appView.qr.hint", { channelId: channel.channelId })}</Text>
         <Group gap="sm">
-          <Button
-            component="a"
+          <PlainAnchorButton
             href={qrCodePath(channel, "svg", true)}
             download
             variant="default"
@@ -95,9 +94,8 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
             leftSection={<IconDownload size={14} aria-hidden="true" />}
           >
             {t("appView.qr.downloadSvg")}
-          </Button>
-          <Button
-            component="a"
+          </PlainAnchorButton>
+          <PlainAnchorButton
             href={qrCodePath(channel, "png", true)}
             download
             variant="default"
@@ -105,7 +103,7 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
             leftSection={<IconDownload size={14} aria-hidden="true" />}
           >
             {t("appView.qr.downloadPng")}
-          </Button>
+          </PlainAnchorButton>
         </Group>
       </Stack>
     </OverlayDialog>

@@ -4,7 +4,7 @@
 // event at once and, when 6 or fewer remain while the Manager holds more, the panel says it is
 // loading more (the revalidation after the dismissal brings them).
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainAnchorButton, PlainButton } from "~/components/plain-button";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
@@ -90,7 +90,7 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
             <input type="hidden" name="eventId" value={event.id} />
             <input type="hidden" name="events" value={shown} />
             <FetcherAnswer />
-            <Button
+            <PlainButton
               type="submit"
               name="intent"
               value={dashboardIntent.dismissEvent}
@@ -100,7 +100,7 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
               aria-label={t("systemEvents.dismissOne", { message })}
             >
               {t("systemEvents.dismiss")}
-            </Button>
+            </PlainButton>
           </fetcher.Form>
         ) : null}
       </PlainGroup>
@@ -139,20 +139,19 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
             </Text>
           </div>
           <Group gap="sm">
-            <Button
-              component="a"
+            <PlainAnchorButton
               href="/systemEvents/download"
               download
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden="true" />}
             >
               {t("systemEvents.download")}
-            </Button>
+            </PlainAnchorButton>
             {canDismiss ? (
               <dismissAllFetcher.Form method="post" preventScrollReset>
                 <input type="hidden" name="events" value={shown} />
                 <FetcherAnswer />
-                <Button
+                <PlainButton
                   type="submit"
                   name="intent"
                   value={dashboardIntent.dismissAllEvents}
@@ -160,7 +159,7 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
                   disabled={dismissable === 0 || dismissingAll}
                 >
                   {t("systemEvents.dismissAll")}
-                </Button>
+                </PlainButton>
               </dismissAllFetcher.Form>
             ) : null}
           </Group>

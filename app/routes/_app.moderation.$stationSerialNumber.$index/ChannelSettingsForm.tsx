@@ -3,7 +3,7 @@
 // first touched (useLazyForm). A failed save
 // keeps what the moderator typed and says "Something went wrong accepting the updated Data."
 import type { SubmissionResult } from "@conform-to/react";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
@@ -124,9 +124,9 @@ function SettingsFields({ channel, canEdit, constraint, lastResult }: ChannelSet
           />
           {canEdit ? (
             <Group>
-              <Button type="submit" name="intent" value={moderationIntent.saveSettings} loading={saving}>
+              <PlainButton type="submit" name="intent" value={moderationIntent.saveSettings} loading={saving}>
                 {t("settings.save")}
-              </Button>
+              </PlainButton>
             </Group>
           ) : null}
         </Stack>

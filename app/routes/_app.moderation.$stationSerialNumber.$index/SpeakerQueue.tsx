@@ -4,7 +4,7 @@
 // so that on a 600 px kiosk Next speaker stays on the first screen however long the queue is.
 import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { List } from "#mantine/core/components/List/List.mjs";
@@ -88,7 +88,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="speakerIndex" value={speaker.index} />
                   <input type="hidden" name="mute" value={speaker.isMuted ? "false" : "true"} />
-                  <Button
+                  <PlainButton
                     type="submit"
                     name="intent"
                     value={moderationIntent.muteSpeaker}
@@ -103,7 +103,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                     }
                   >
                     {speaker.isMuted ? t("queue.unmuteSpeaker") : t("queue.muteSpeaker")}
-                  </Button>
+                  </PlainButton>
                 </Form>
               ) : null}
             </Group>
@@ -116,7 +116,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
           <Group gap="sm">
             <Form method="post" preventScrollReset>
               <input type="hidden" name="seenSpeaker" value={speaker ? String(speaker.index) : ""} />
-              <Button
+              <PlainButton
                 type="submit"
                 name="intent"
                 value={moderationIntent.nextSpeaker}
@@ -125,7 +125,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                 leftSection={<IconPlayerTrackNext size={16} aria-hidden="true" />}
               >
                 {t("queue.nextSpeaker")}
-              </Button>
+              </PlainButton>
             </Form>
             {channel.speakers.length > 0 ? (
               <ConfirmLink
@@ -137,9 +137,14 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                 {t("queue.clearSpeakers")}
               </ConfirmLink>
             ) : (
-              <Button color="red" variant="light" disabled leftSection={<IconTrash size={16} aria-hidden="true" />}>
+              <PlainButton
+                color="red"
+                variant="light"
+                disabled
+                leftSection={<IconTrash size={16} aria-hidden="true" />}
+              >
                 {t("queue.clearSpeakers")}
-              </Button>
+              </PlainButton>
             )}
           </Group>
         ) : null}

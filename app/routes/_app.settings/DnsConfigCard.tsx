@@ -3,7 +3,7 @@
 // no-op on the server), a confirmation as URL state, and a 2 s success state after saving.
 import type { SubmissionResult } from "@conform-to/react";
 import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
@@ -122,7 +122,7 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
           maw={320}
         />
         <Group>
-          <Button
+          <PlainButton
             type="submit"
             name="intent"
             value={settingsIntent.reviewDnsConfig}
@@ -136,7 +136,7 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
             leftSection={justSaved ? <IconCheck size={18} aria-hidden="true" /> : null}
           >
             {justSaved ? t("components.dnsConfigCard.saved") : t("components.dnsConfigCard.save")}
-          </Button>
+          </PlainButton>
         </Group>
       </Stack>
     </Form>

@@ -1,7 +1,7 @@
 // Personal preferences on the settings page: the dark-mode switch, a form that sets the colour
 // scheme cookie (POST /preferences), so the server renders the right theme from the first byte.
 // Without JavaScript an Apply button submits it; with it, flipping the switch does.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { SwitchField } from "~/components/SwitchField";
@@ -33,9 +33,9 @@ export function PreferencesCard() {
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
           />
           <input type="hidden" name="colorScheme" value="light" />
-          <Button type="submit" variant="default" className="no-js-only">
+          <PlainButton type="submit" variant="default" className="no-js-only">
             {t("settings.preferences.apply")}
-          </Button>
+          </PlainButton>
         </Group>
       </Form>
     </SettingsCard>

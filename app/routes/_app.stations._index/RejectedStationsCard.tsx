@@ -1,6 +1,6 @@
 // Rejected stations are hidden from the list; clearing lets them come back once they are
 // rebooted (operations.md §4). With none rejected there is nothing to say or clear: no card.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Card } from "#mantine/core/components/Card/Card.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
@@ -25,7 +25,7 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
       {canAuthorize ? (
         <Form method="post" preventScrollReset>
           <Group mt="md">
-            <Button
+            <PlainButton
               type="submit"
               name="intent"
               value={stationsListIntent.clearRejected}
@@ -33,7 +33,7 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
               loading={submitting}
             >
               {t("rejected.clear")}
-            </Button>
+            </PlainButton>
           </Group>
         </Form>
       ) : null}

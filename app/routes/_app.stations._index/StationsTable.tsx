@@ -1,6 +1,6 @@
 // The stations list (operations.md §2): Station, Status, Firmware Version, IP (control and
 // streaming), Channels in Use, and Accept / Reject for unauthorized stations.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
+import { PlainButton } from "~/components/plain-button";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
@@ -43,10 +43,10 @@ function AuthorizationActions({ row }: { row: StationRow }) {
             {forStation}
           </ConfirmLink>
         ) : (
-          <Button size="xs" disabled aria-describedby={reasonId}>
+          <PlainButton size="xs" disabled aria-describedby={reasonId}>
             {t("authorization.accept")}
             {forStation}
-          </Button>
+          </PlainButton>
         )}
         <ConfirmLink name="reject" extra={{ station: row.serialNumber }} size="xs" variant="default">
           {t("authorization.reject")}
