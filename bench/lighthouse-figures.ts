@@ -59,3 +59,52 @@ export function routeFigures(route: string, samples: LighthouseSample[], failure
     failures,
   };
 }
+
+/** A request Lantern may count as render-blocking for its simulated first contentful paint. */
+export interface BlockingRequest {
+  url: string;
+  resourceType: string;
+  priority: string;
+  /** When it finished in the load Lighthouse observed (unthrottled), ms after the first request. */
+  endMs: number;
+}
+
+export interface FirstPaintRace {
+  /** The observed (unthrottled) first contentful paint, ms after the first request. */
+  observedFcpMs: number;
+  blocking: BlockingRequest[];
+}
+
+type NetworkItem = { url: string; resourceType?: string; priority?: string; networkEndTime?: number };
+
+/**
+ * The requests Lantern puts in its first-paint graph besides the document: every request of
+ * VeryHigh priority, or a script of High priority, that finished before the *observed* first
+ * contentful paint (Lighthouse's `hasRenderBlockingPriority`; module scripts are never matched to
+ * a script evaluation, so none is left out as evaluated after the paint). What finished before the
+ * unthrottled paint is simulated on slow 4G before the simulated one (decision 051's chunk race).
+ */
+export function firstPaintRace(lhr: Pick<Result, "audits">): FirstPaintRace | null {
+  const network = lhr.audits["network-requests"]?.details as
+    { items?: NetworkItem[]; debugData?: { networkStartTimeTs?: number } } | undefined;
+  const metrics = (lhr.audits["metrics"]?.details as { items?: Array<Record<string, number | undefined>> } | undefined)
+    ?.items?.[0];
+  const start = network?.debugData?.networkStartTimeTs;
+  const paint = metrics?.observedFirstContentfulPaintTs;
+  if (!network?.items || start === undefined || paint === undefined) return null;
+  const observedFcpMs = (paint - start) / 1000;
+  const blocking = network.items
+    .filter((item, index) => index > 0 && item.networkEndTime !== undefined && item.networkEndTime <= observedFcpMs)
+    .filter(
+      (item) =>
+        item.priority === "VeryHigh" ||
+        (item.priority === "High" && (item.resourceType === "Script" || item.resourceType === "Document")),
+    )
+    .map((item) => ({
+      url: item.url,
+      resourceType: item.resourceType ?? "",
+      priority: item.priority ?? "",
+      endMs: Math.round(item.networkEndTime!),
+    }));
+  return { observedFcpMs: Math.round(observedFcpMs), blocking };
+}

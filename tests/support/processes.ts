@@ -160,6 +160,8 @@ export interface ConsoleProcessOptions {
   captureOutput?: boolean;
   /** Node's flags for the compiled server, to weigh other heap settings (default: production's). */
   nodeFlags?: readonly string[];
+  /** Where the build to serve is (default: the current directory), e.g. an earlier build to compare with. */
+  cwd?: string;
 }
 
 const developmentClient = {
@@ -186,10 +188,11 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
         SIMULATOR_AUTONOMOUS: "false",
         SIMULATOR_TEST_CONTROLS: "true",
       };
-  const compiled = existsSync(serverEntry);
+  const cwd = options.cwd ?? process.cwd();
+  const compiled = existsSync(join(cwd, serverEntry));
   const nodeFlags = options.nodeFlags ?? serverHeapFlags;
   const child = spawn(process.execPath, compiled ? [...nodeFlags, serverEntry] : ["--import", "tsx", "server.ts"], {
-    cwd: process.cwd(),
+    cwd,
     // Unread, the console's log lines are dropped.
     stdio: ["ignore", options.onOutput || options.captureOutput ? "pipe" : "ignore", "inherit"],
     env: {
