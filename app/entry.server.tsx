@@ -1,4 +1,3 @@
-import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -8,7 +7,6 @@ import { i18next, pageTranslationsText, renderingI18n } from "~/i18n/i18next.ser
 import { PageTranslationsProvider } from "~/i18n/page-translations";
 import { observability } from "~/observability.server";
 import { NonceProvider } from "~/utils/nonce";
-import { lowPriorityModulePreloads } from "~/utils/low-priority-module-preloads.server";
 import { withoutReactPadding } from "~/utils/react-stream-padding.server";
 
 // What server.ts needs from inside the build (one instance of sessions and runtime).
@@ -57,11 +55,9 @@ export default async function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = withoutReactPadding();
-          // An error in one part ends the others (and the response) too.
-          const page = pipeline(body, lowPriorityModulePreloads(), () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(page), {
+            new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
