@@ -38,15 +38,14 @@ function MoveForm({ channelId, position, children }: { channelId: string; positi
   );
 }
 
-export function MoveControls({
-  channel,
-  count,
-  texts,
-}: {
+/** What every row of the channel order is given: its channel, the list's length and texts. */
+export interface ChannelRowProps {
   channel: AppViewChannel;
   count: number;
   texts: AppViewRowTexts;
-}) {
+}
+
+export function MoveControls({ channel, count, texts }: ChannelRowProps) {
   const first = channel.position === 1;
   const last = channel.position === count;
   return (
@@ -114,13 +113,7 @@ export function ChannelOrderRow({
   canSort,
   texts,
   dragHandle,
-}: {
-  channel: AppViewChannel;
-  count: number;
-  canSort: boolean;
-  texts: AppViewRowTexts;
-  dragHandle?: ReactNode;
-}) {
+}: ChannelRowProps & { canSort: boolean; dragHandle?: ReactNode }) {
   const location = useLocation();
   return (
     <PlainGroup justify="space-between" wrap="wrap" gap="sm" data-testid="order-row">

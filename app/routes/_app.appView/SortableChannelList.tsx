@@ -23,23 +23,15 @@ import { useTranslation } from "react-i18next";
 import { IconGripVertical } from "~/components/icons";
 import { PlainCard } from "~/components/plain";
 import { PlainActionIcon } from "~/components/plain-button";
-import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
-import { useAppViewRowTexts, type AppViewRowTexts } from "./row-texts";
+import { ChannelOrderRow, orderListStyle, type ChannelRowProps } from "./ChannelOrderRow";
+import { useAppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
 
 const handleStyle = { cursor: "grab", touchAction: "none" } as const;
 
 // Memoized: dnd-kit re-renders the list on every drag event; a row renders again only when its
 // own drag state changes (useSortable's context) or its channel does.
-const SortableRow = memo(function SortableRow({
-  channel,
-  count,
-  texts,
-}: {
-  channel: AppViewChannel;
-  count: number;
-  texts: AppViewRowTexts;
-}) {
+const SortableRow = memo(function SortableRow({ channel, count, texts }: ChannelRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: channel.id,
   });
