@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -8,6 +9,7 @@ import { PageTranslationsProvider } from "~/i18n/page-translations";
 import { observability } from "~/observability.server";
 import { NonceProvider } from "~/utils/nonce";
 import { withoutReactPadding } from "~/utils/react-stream-padding.server";
+import { scriptsAfterFirstPaint } from "~/utils/scripts-after-first-paint.server";
 
 // What server.ts needs from inside the build (one instance of sessions and runtime).
 export { setRuntime } from "~/runtime.server";
@@ -55,9 +57,11 @@ export default async function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = withoutReactPadding();
+          // An error in one part ends the other (and the response) too.
+          const page = pipeline(body, scriptsAfterFirstPaint(), () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

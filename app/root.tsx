@@ -24,6 +24,7 @@ import appStyles from "~/styles/app.css";
 import { cssVariablesResolver, theme } from "~/theme";
 import { observability } from "~/observability.server";
 import { consumeFlash } from "~/utils/flash.server";
+import { ScriptsAfterFirstPaint } from "~/components/ScriptsAfterFirstPaint";
 import { useNonce } from "~/utils/nonce";
 import { getColorScheme } from "~/utils/preferences.server";
 
@@ -117,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <PageTranslations />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ScriptsAfterFirstPaint />
       </body>
     </html>
   );
