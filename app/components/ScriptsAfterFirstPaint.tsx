@@ -5,8 +5,9 @@
 // so the document React hydrates is the one the server rendered.
 import { useNonce } from "~/utils/nonce";
 
+const heldMark = 'data-after-paint="modulepreload"';
 /** A module preload held: a link still valid in <body> whose rel fetches nothing from this origin. */
-export const heldModulePreload = 'rel="dns-prefetch" data-after-paint="modulepreload"';
+export const heldModulePreload = `rel="dns-prefetch" ${heldMark}`;
 /** The module script held: a data block (a type the browser does not run). */
 export const heldModuleScript = "text/x-module-after-paint";
 
@@ -15,7 +16,7 @@ const start = `(() => {
   const start = () => {
     if (started) return;
     started = true;
-    for (const link of document.querySelectorAll('link[data-after-paint="modulepreload"]')) link.rel = "modulepreload";
+    for (const link of document.querySelectorAll('link[${heldMark}]')) link.rel = "modulepreload";
     const held = document.querySelector('script[type="${heldModuleScript}"]');
     if (!held) return;
     const script = document.createElement("script");
