@@ -1,6 +1,7 @@
 // Moderation calls (operations.md §7): the moderation list, the channel update and the speaker
 // queue. The Manager has no "one channel" call: a channel is found in the list by its station's
 // serial number and its index.
+import * as z from "zod";
 import type { ManagerClient } from "~/manager/http.server";
 import { managerPaths } from "~/contract/paths";
 import {
@@ -20,15 +21,44 @@ export interface LocatedModerationChannel {
   stationFound: boolean;
 }
 
+/** What finding one channel in the list needs of each entry: its address. */
+const ModerationChannelAddressSchema = z.object({ stationSerialNumber: z.string(), index: z.number().int() });
+
+/**
+ * The moderation list read for one channel: every entry's address checked, only the channel found
+ * parsed whole. With a large fleet the list holds thousands of channels; parsing each of them
+ * (a copy of every object) for one page cost more than the page's render did.
+ */
+function locatedIn(stationSerialNumber: string, index: number) {
+  return z.array(z.unknown()).transform((entries, context): LocatedModerationChannel => {
+    let stationFound = false;
+    for (const [position, entry] of entries.entries()) {
+      const address = ModerationChannelAddressSchema.safeParse(entry);
+      if (!address.success) return contractIssues(context, position, address.error.issues);
+      if (address.data.stationSerialNumber !== stationSerialNumber) continue;
+      stationFound = true;
+      if (address.data.index !== index) continue;
+      const channel = ModerationChannelSchema.safeParse(entry);
+      if (!channel.success) return contractIssues(context, position, channel.error.issues);
+      return { channel: channel.data, stationFound };
+    }
+    return { channel: null, stationFound };
+  });
+}
+
+function contractIssues(context: z.RefinementCtx, position: number, issues: z.core.$ZodIssue[]) {
+  for (const issue of issues)
+    context.addIssue({ code: "custom", message: issue.message, path: [position, ...issue.path] });
+  return z.NEVER;
+}
+
 /** The channel as the Manager has it now, found by its station's serial number and its index. */
-export async function findModerationChannel(
+export function findModerationChannel(
   manager: ManagerClient,
   stationSerialNumber: string,
   index: number,
 ): Promise<LocatedModerationChannel> {
-  const list = await getModerationList(manager);
-  const ofStation = list.filter((channel) => channel.stationSerialNumber === stationSerialNumber);
-  return { channel: ofStation.find((channel) => channel.index === index) ?? null, stationFound: ofStation.length > 0 };
+  return manager.get(managerPaths.moderation(), locatedIn(stationSerialNumber, index));
 }
 
 export function updateModerationChannel(manager: ManagerClient, channelId: string, update: UpdateModerationChannel) {

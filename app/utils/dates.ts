@@ -1,10 +1,30 @@
 // Dates and times as the page shows them, formatted once on the server in the user's language
 // (and the console's time zone, the venue's), so the server render and every revalidation agree
 // (docs/decisions/030-live-screens.md).
+const styles = {
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  time: { timeStyle: "short" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// Building a formatter costs far more than using one, and a list formats a date per row; the
+// languages are the console's few, but the cache is bounded all the same.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const mostFormatters = 32;
+
+function formatterFor(style: keyof typeof styles, locale: string) {
+  const key = `${style} ${locale}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, styles[style]);
+    if (formatters.size < mostFormatters) formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return formatterFor("dateTime", locale).format(new Date(iso));
 }
 
 export function formatTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(new Date(iso));
+  return formatterFor("time", locale).format(new Date(iso));
 }

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { acceptStation, rejectStation, resetRejectedStations } from "~/manager/authorization.server";
 import { downloadQrCode, setChannelPin, setTestTone, updateAudioChannel } from "~/manager/channels.server";
 import { getFirmwareInfo, getUpdateMetadata, startFirmwareUpdate, syncUpdateMetadata } from "~/manager/firmware.server";
-import { createManagerClient, isManagerError, type ManagerClient } from "~/manager/http.server";
+import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { currentFingerprintOf, isStationNotReady, notEditableReasonOf } from "~/manager/station-errors.server";
 import { listStationEvents } from "~/manager/station-events.server";
 import {
@@ -17,17 +17,13 @@ import {
   updateStationConfiguration,
 } from "~/manager/stations.server";
 import { toUpdateAudioChannel } from "~/domain/channel-forms";
-import { useTestSimulator } from "../support/simulator";
+import { managerClientAs, useTestSimulator } from "../support/simulator";
 
 const simulator = useTestSimulator({}, "whole file");
 let manager: ManagerClient;
 
 beforeAll(async () => {
-  manager = createManagerClient({
-    baseUrl: simulator.managerUrl,
-    accessToken: await simulator.tokenFor("Admin"),
-    timeoutMs: 5000,
-  });
+  manager = await managerClientAs(simulator, "Admin");
 });
 beforeEach(async () => {
   expect((await simulator.control("/seed", { reset: true })).status).toBe(200);

@@ -16,6 +16,7 @@ import {
   type RunningSimulator,
   type SimulatorOptions,
 } from "../../simulator/index";
+import { createManagerClient, type ManagerClient } from "../../app/manager/http.server";
 import { signInWithPassword } from "./identity";
 
 export interface Answer {
@@ -270,4 +271,13 @@ export function useTestSimulator(
     },
   });
   return simulator;
+}
+
+/** The console's Manager client against this simulator, signed in with the role's token. */
+export async function managerClientAs(simulator: TestSimulator, role: Role): Promise<ManagerClient> {
+  return createManagerClient({
+    baseUrl: simulator.managerUrl,
+    accessToken: await simulator.tokenFor(role),
+    timeoutMs: 5000,
+  });
 }
