@@ -22,6 +22,8 @@ RUN npm run build
 
 FROM base AS runtime
 ENV NODE_ENV=production
+# serverEnvironment of scripts/server-command.mjs: two malloc arenas per process.
+ENV MALLOC_ARENA_MAX=2
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # The compiled server (build/server.js and its chunks) and the Remix server build, the

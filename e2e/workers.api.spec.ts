@@ -4,6 +4,7 @@
 // console's own log: every request's line carries its reference (X-Request-Id, also in the
 // answer) and the process id of the worker that wrote it. Node's cluster hands new connections
 // to the workers in turn, so each request below opens a connection of its own.
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { WebSocket } from "ws";
 import { expect, test } from "@playwright/test";
@@ -184,6 +185,14 @@ test("requests are served by both workers, and /metrics on either adds up both w
   // Each scrape reaches one worker; every one of them answers the sum of both.
   expect(await loginPageCount()).toBe(before + 6);
   expect(await loginPageCount()).toBe(before + 6);
+});
+
+test("each worker runs with the production allocator settings, though the primary was started without them", () => {
+  const [primary, ...workers] = consoleProcess.rssPerProcess().map((entry) => entry.pid);
+  const environmentOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+  expect(workers).toHaveLength(2);
+  expect(environmentOf(primary!)).not.toContain("MALLOC_ARENA_MAX=2");
+  for (const worker of workers) expect(environmentOf(worker)).toContain("MALLOC_ARENA_MAX=2");
 });
 
 test("a session signed in on one worker works on the other", async () => {

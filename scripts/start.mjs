@@ -4,7 +4,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { serverArguments, serverEntry } from "./server-command.mjs";
+import { serverArguments, serverEntry, serverEnvironment } from "./server-command.mjs";
 
 const root = process.cwd();
 const buildFiles = [join(root, "build", "index.js"), join(root, serverEntry)];
@@ -37,7 +37,7 @@ if (builtAt < sourcesAt) {
 
 const server = spawn(process.execPath, serverArguments, {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: { NODE_ENV: "production", ...serverEnvironment, ...process.env },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

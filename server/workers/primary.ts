@@ -4,6 +4,7 @@
 // every worker holds its own copy of those, and the primary's memory stays small.
 import cluster, { type Worker } from "node:cluster";
 import type { ConsoleConfig } from "../../app/config.server";
+import { serverEnvironment } from "../../scripts/server-command.mjs";
 import { createLogger } from "../observability/logger";
 import { answerMetricsRequests } from "./cluster-metrics";
 import { whenReady } from "./ready";
@@ -23,9 +24,10 @@ export async function runPrimary(config: ConsoleConfig) {
   answerMetricsRequests();
 
   // cluster.fork() passes the primary's node flags (the heap limits of scripts/server-command.mjs)
-  // and its environment on to each worker.
+  // and its environment on to each worker; the allocator's settings apply from a process's start,
+  // so a worker gets them here even when the primary was started without them.
   const startWorker = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ ...serverEnvironment, ...process.env });
     running.add(worker);
     whenReady(worker, () => {
       serving.set(worker, Date.now());

@@ -10,7 +10,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverArguments } from "../../scripts/server-command.mjs";
+import { serverArguments, serverEnvironment } from "../../scripts/server-command.mjs";
 import { freePort } from "../../e2e/support/own-console";
 import { signInToConsole } from "../support/console-session";
 import { ensureProductionBuild } from "../support/production-build";
@@ -199,6 +199,7 @@ describe("the production image's file set (Dockerfile runtime stage, no containe
 
   it("starts with exactly the production start command, as compose starts the simulator", () => {
     expect(command(runtime)).toEqual(["node", ...serverArguments]);
+    expect(environment(runtime)).toMatchObject(serverEnvironment);
     expect(readFileSync(join(root, "compose.yaml"), "utf8")).toContain(
       `command: ${JSON.stringify(simulatorCommand).replaceAll(",", ", ")}`,
     );
