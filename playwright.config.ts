@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eMetricsToken, e2ePorts } from "./e2e/support/ports";
-import { serverArguments } from "./scripts/server-command.mjs";
+import { serverArguments, serverEnvironment } from "./scripts/server-command.mjs";
 
 const chromiumPath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -71,6 +71,7 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: {
+      ...serverEnvironment,
       NODE_ENV: "production",
       PORT: String(e2ePorts.console),
       HOST: "127.0.0.1",

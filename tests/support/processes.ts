@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverEntry, serverHeapFlags } from "../../scripts/server-command.mjs";
+import { serverEntry, serverEnvironment, serverHeapFlags } from "../../scripts/server-command.mjs";
 
 export interface RunningProcess {
   url: string;
@@ -196,6 +196,7 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
     // Unread, the console's log lines are dropped.
     stdio: ["ignore", options.onOutput || options.captureOutput ? "pipe" : "ignore", "inherit"],
     env: {
+      ...serverEnvironment,
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -215,4 +216,11 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
 
 /** What the bench ran, for its report. */
 export const consoleCommand = (nodeFlags: readonly string[] = serverHeapFlags) =>
-  existsSync(serverEntry) ? ["node", ...nodeFlags, serverEntry].join(" ") : "node --import tsx server.ts";
+  existsSync(serverEntry)
+    ? [
+        ...Object.entries(serverEnvironment).map(([name, value]) => `${name}=${value}`),
+        "node",
+        ...nodeFlags,
+        serverEntry,
+      ].join(" ")
+    : "node --import tsx server.ts";
