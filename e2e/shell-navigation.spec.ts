@@ -31,3 +31,18 @@ test("on a wide screen the navigation stays and the menu button is not shown", a
   await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Open navigation" })).toBeHidden();
 });
+
+test("the shell holds the navigation's slide only while the window is being resized", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/stations");
+  const shell = page.locator(".mantine-AppShell-root");
+  // Settled from the first paint: clearing the mark after load restyled every element of the page.
+  await expect(shell).not.toHaveAttribute("data-resizing");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Without JavaScript nothing reacts to the resize; with it, the mark comes and goes.
+  if (javaScriptEnabled) await expect(shell).toHaveAttribute("data-resizing", "true");
+  await expect(shell).not.toHaveAttribute("data-resizing");
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+});

@@ -27,24 +27,22 @@ const rootStyle = {
 const transitionDuration = 200;
 
 /**
- * Mantine's `data-resizing`: set on the server and while the window is being resized, so the
- * navbar does not slide when the layout switches; cleared 200 ms after mount or the last resize.
+ * Mantine's `data-resizing`, only while the window is being resized (until 200 ms after the last
+ * resize), so the navbar does not slide when the layout switches. Mantine also sets it on the server
+ * and clears it 200 ms after mount; that clearing changes a custom property on the shell's root,
+ * which every element of the page inherits, so the browser restyled the whole page once more after
+ * hydration (94 ms under 4× CPU throttling on the App view). A page's first styles never transition,
+ * so there is nothing for it to hold back at load (docs/decisions/051-lighthouse.md).
  */
 function useResizing() {
-  const [resizing, setResizing] = useState(true);
+  const [resizing, setResizing] = useState(false);
   const timeout = useRef<number>(-1);
-  const settle = () => {
-    window.clearTimeout(timeout.current);
-    timeout.current = window.setTimeout(() => startTransition(() => setResizing(false)), transitionDuration);
-  };
   useWindowEvent("resize", () => {
     setResizing(true);
-    settle();
+    window.clearTimeout(timeout.current);
+    timeout.current = window.setTimeout(() => startTransition(() => setResizing(false)), transitionDuration);
   });
-  useEffect(() => {
-    settle();
-    return () => window.clearTimeout(timeout.current);
-  }, []);
+  useEffect(() => () => window.clearTimeout(timeout.current), []);
   return resizing;
 }
 
