@@ -22,27 +22,29 @@ export interface LocatedModerationChannel {
 }
 
 /** What finding one channel in the list needs of each entry: its address. */
-const ModerationChannelAddressSchema = z.object({ stationSerialNumber: z.string(), index: z.number().int() });
+const ModerationChannelAddressSchema = z.object({
+  id: z.string(),
+  stationSerialNumber: z.string(),
+  index: z.number().int(),
+});
+type ModerationChannelAddress = z.infer<typeof ModerationChannelAddressSchema>;
 
 /**
- * The moderation list read for one channel: every entry's address checked, only the channel found
- * parsed whole. With a large fleet the list holds thousands of channels; parsing each of them
- * (a copy of every object) for one page cost more than the page's render did.
+ * The moderation list read for one channel: every entry's address checked, only the first entry
+ * `wanted` picks parsed whole. With a large fleet the list holds thousands of channels; parsing
+ * each of them (a copy of every object) for one channel cost more than the page's render did.
  */
-function locatedIn(stationSerialNumber: string, index: number) {
-  return z.array(z.unknown()).transform((entries, context): LocatedModerationChannel => {
-    let stationFound = false;
+function firstWanted(wanted: (address: ModerationChannelAddress) => boolean) {
+  return z.array(z.unknown()).transform((entries, context): ModerationChannel | null => {
     for (const [position, entry] of entries.entries()) {
       const address = ModerationChannelAddressSchema.safeParse(entry);
       if (!address.success) return contractIssues(context, position, address.error.issues);
-      if (address.data.stationSerialNumber !== stationSerialNumber) continue;
-      stationFound = true;
-      if (address.data.index !== index) continue;
+      if (!wanted(address.data)) continue;
       const channel = ModerationChannelSchema.safeParse(entry);
       if (!channel.success) return contractIssues(context, position, channel.error.issues);
-      return { channel: channel.data, stationFound };
+      return channel.data;
     }
-    return { channel: null, stationFound };
+    return null;
   });
 }
 
@@ -53,12 +55,32 @@ function contractIssues(context: z.RefinementCtx, position: number, issues: z.co
 }
 
 /** The channel as the Manager has it now, found by its station's serial number and its index. */
-export function findModerationChannel(
+export async function findModerationChannel(
   manager: ManagerClient,
   stationSerialNumber: string,
   index: number,
 ): Promise<LocatedModerationChannel> {
-  return manager.get(managerPaths.moderation(), locatedIn(stationSerialNumber, index));
+  let stationFound = false;
+  const channel = await manager.get(
+    managerPaths.moderation(),
+    firstWanted((address) => {
+      if (address.stationSerialNumber !== stationSerialNumber) return false;
+      stationFound = true;
+      return address.index === index;
+    }),
+  );
+  return { channel, stationFound };
+}
+
+/** The channel as the Manager has it now, found by its id (the App view's audience-mic control). */
+export function findModerationChannelById(
+  manager: ManagerClient,
+  channelId: string,
+): Promise<ModerationChannel | null> {
+  return manager.get(
+    managerPaths.moderation(),
+    firstWanted((address) => address.id === channelId),
+  );
 }
 
 export function updateModerationChannel(manager: ManagerClient, channelId: string, update: UpdateModerationChannel) {

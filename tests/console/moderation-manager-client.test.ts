@@ -1,9 +1,9 @@
-// Finding one moderation channel in the Manager's list: the same channel as the whole list
-// parsed, station and channel told apart when absent, and the contract still enforced on the
-// entries' addresses and on the channel found.
+// Finding one moderation channel in the Manager's list, by its station and index or by its id: the
+// same channel as the whole list parsed, station and channel told apart when absent, and the
+// contract still enforced on the entries' addresses and on the channel found.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createManagerClient, ManagerError, type ManagerClient } from "~/manager/http.server";
-import { findModerationChannel, getModerationList } from "~/manager/moderation.server";
+import { findModerationChannel, findModerationChannelById, getModerationList } from "~/manager/moderation.server";
 import { managerClientAs, useTestSimulator } from "../support/simulator";
 
 const simulator = useTestSimulator({}, "whole file");
@@ -69,5 +69,34 @@ describe("one moderation channel", () => {
       channel: first,
       stationFound: true,
     });
+  });
+});
+
+describe("one moderation channel by its id", () => {
+  it("is the channel the whole list holds, or none for an id the Manager does not have", async () => {
+    const list = await getModerationList(manager);
+    const last = list.at(-1)!;
+    expect(await findModerationChannelById(manager, last.id)).toEqual(last);
+    expect(await findModerationChannelById(manager, "no-such-channel")).toBeNull();
+  });
+
+  it("refuses an entry without an id and a found channel that breaks the contract, not another's fault", async () => {
+    const [first, second] = await getModerationList(manager);
+    const { id: _id, ...withoutId } = first!;
+    const refused = await findModerationChannelById(answering([withoutId, second]), second!.id).catch(
+      (caught: unknown) => caught,
+    );
+    expect((refused as ManagerError).failure).toMatchObject({
+      kind: "contract",
+      issues: expect.stringContaining("0.id"),
+    });
+
+    const broken = answering([first, { ...second, uplinkUnmuted: "yes" }]);
+    const brokenFound = await findModerationChannelById(broken, second!.id).catch((caught: unknown) => caught);
+    expect((brokenFound as ManagerError).failure).toMatchObject({
+      kind: "contract",
+      issues: expect.stringContaining("1.uplinkUnmuted"),
+    });
+    expect(await findModerationChannelById(broken, first!.id)).toEqual(first);
   });
 });

@@ -14,7 +14,7 @@ import { errorPage } from "~/error-pages.server";
 import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { getAppViewStations, updateChannelOrder } from "~/manager/app-view.server";
-import { getModerationList, updateModerationChannel } from "~/manager/moderation.server";
+import { findModerationChannelById, updateModerationChannel } from "~/manager/moderation.server";
 import { setFlash } from "~/utils/flash.server";
 
 /** Back to the App view with its URL state (preview open or closed) but no open overlay. */
@@ -77,9 +77,7 @@ async function setAudienceMicMuted(context: IntentContext) {
   if (!parsed.success) throw errorPage("notFound");
   const muted = parsed.data.muted === "true";
   try {
-    const channel = (await getModerationList(context.manager)).find(
-      (candidate) => candidate.id === parsed.data.channelId,
-    );
+    const channel = await findModerationChannelById(context.manager, parsed.data.channelId);
     if (!channel?.uplinkEnabled) {
       await setFlash(request, { kind: "error", message: "moderation:appView.channelGone" });
     } else {
