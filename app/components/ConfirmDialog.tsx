@@ -1,7 +1,8 @@
 // A confirmation as URL state (DESIGN.md §4): the button that needs confirming is a link to
 // ?confirm=<name>; the page then renders this dialog with the real POST form inside — without
-// JavaScript too. With it: focus moves to the first button after 300 ms, focus stays in the
-// dialog, Escape cancels, and the buttons are disabled while the submission runs.
+// JavaScript too. With it: focus moves to the first button after 300 ms unless the user pressed
+// a key or the pointer first, focus stays in the dialog, Escape cancels, and the buttons are
+// disabled while the submission runs.
 // A confirmation a form submission asks for (the action answered "confirm first") passes `open`
 // and `cancelIntent`: the dialog then carries the submitted values, and cancelling posts them
 // back so nothing typed is lost — also without JavaScript.
@@ -10,11 +11,12 @@ import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useFormAction, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { useId, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { PlainButton, PlainLinkButton, type ButtonColor, type ButtonLook } from "~/components/plain-button";
 import { SpacedGroup } from "~/components/SpacedGroup";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
+import { useDialogFirstFocus } from "~/utils/use-dialog-first-focus";
 import { withSearchParams } from "~/utils/url";
 
 export const confirmParam = "confirm";
@@ -104,11 +106,7 @@ export function ConfirmDialog({
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const submitting = pendingIntent === intent || (cancelIntent !== undefined && pendingIntent === cancelIntent);
 
-  useEffect(() => {
-    if (!open) return;
-    const timer = setTimeout(() => firstButton.current?.focus(), 300);
-    return () => clearTimeout(timer);
-  }, [open]);
+  useDialogFirstFocus(firstButton, open);
 
   if (!open) return null;
   return (

@@ -1,15 +1,16 @@
 // An overlay as URL state (like ConfirmDialog, without a form): rendered by the server when its
 // query parameter is set, closed by a link that removes it. With JavaScript focus moves to its
-// close button.
+// close button (as a ConfirmDialog's moves to its first).
 import { PlainLinkButton } from "~/components/plain-button";
 import { CloseButton } from "#mantine/core/components/CloseButton/CloseButton.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
+import { useDialogFirstFocus } from "~/utils/use-dialog-first-focus";
 import { withSearchParams } from "~/utils/url";
 
 export function OverlayDialog({
@@ -30,10 +31,7 @@ export function OverlayDialog({
   const closeButton = useRef<HTMLAnchorElement>(null);
   const closeHref = withSearchParams(location, Object.fromEntries(closeParams.map((param) => [param, null])));
 
-  useEffect(() => {
-    const timer = setTimeout(() => closeButton.current?.focus(), 300);
-    return () => clearTimeout(timer);
-  }, []);
+  useDialogFirstFocus(closeButton);
 
   return (
     <UrlDialogFrame titleId={titleId} maxWidth={maxWidth} closeHref={closeHref}>
