@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions, namespaces } from "~/i18n/config";
 import { fetchBackend } from "~/i18n/fetch-backend";
 import { readPageTranslations } from "~/i18n/page-translations";
+import { holdEventsFromReactUntil } from "~/utils/events-before-router.client";
 import { finishStepsWhoseRouteModuleFailed } from "~/utils/route-module-fallback.client";
 
 declare global {
@@ -44,4 +45,5 @@ async function hydrate() {
 }
 
 finishStepsWhoseRouteModuleFailed(() => window.__remixRouter);
+holdEventsFromReactUntil(() => window.__remixRouter !== undefined);
 void hydrate();
