@@ -5,7 +5,7 @@
 import { useIsomorphicEffect } from "@mantine/hooks";
 import type { RefObject } from "react";
 
-export const dialogFirstFocusMs = 300;
+const dialogFirstFocusMs = 300;
 
 const userPresses = ["keydown", "pointerdown"] as const;
 
