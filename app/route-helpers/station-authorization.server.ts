@@ -24,8 +24,14 @@ function field(formData: FormData, name: string) {
 /** Where the dialogs are: on the list they name the station in the URL, on its page it is the page's. */
 type DialogPlace = "list" | "stationPage";
 
-function accept({ request, manager, formData }: IntentContext, place: DialogPlace) {
-  const serialNumber = field(formData, "serialNumber");
+/** The station acted on: on its own page the one its URL names, whatever a form field says. */
+function targetStation({ params, formData }: IntentContext, place: DialogPlace) {
+  return place === "stationPage" ? (params.serialNumber ?? "") : field(formData, "serialNumber");
+}
+
+function accept(context: IntentContext, place: DialogPlace) {
+  const { request, manager, formData } = context;
+  const serialNumber = targetStation(context, place);
   return runCommand(request, {
     run: () => acceptStation(manager, serialNumber, field(formData, "fingerprint")),
     success: { message: "stations:authorization.accepted", values: { serialNumber } },
@@ -51,8 +57,9 @@ function accept({ request, manager, formData }: IntentContext, place: DialogPlac
   });
 }
 
-function reject({ request, manager, formData }: IntentContext, place: DialogPlace) {
-  const serialNumber = field(formData, "serialNumber");
+function reject(context: IntentContext, place: DialogPlace) {
+  const { request, manager } = context;
+  const serialNumber = targetStation(context, place);
   return runCommand(request, {
     run: () => rejectStation(manager, serialNumber),
     success: { message: "stations:authorization.rejected", values: { serialNumber } },
