@@ -25,6 +25,7 @@ import { createLogger, type Logger } from "./server/observability/logger";
 import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
 import { answeredAs, currentRequest, requestContext } from "./server/observability/request-context";
 import { createRouteMatcher, type RouteMatcher } from "./server/observability/route-ids";
+import { configuredHostOnly } from "./server/configured-host";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
 import { signInRateLimit } from "./server/rate-limit";
 import { createReadiness, managerAnswers } from "./server/readiness";
@@ -168,6 +169,7 @@ async function main() {
       { quiet: true },
     ),
   );
+  app.use(configuredHostOnly(config.publicUrl, origins));
   app.use((_request, response, next) => {
     if (runtime) return next();
     response.status(503).setHeader("Retry-After", "2").type("text/plain").send("The console is starting");

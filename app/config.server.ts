@@ -219,6 +219,14 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
   if (identityKind === "oidc") need("OIDC_ISSUER", "for IDENTITY_PROVIDER=oidc");
   if (identityKind === "azure-b2c") need("AZURE_B2C_METADATA_URL", "for IDENTITY_PROVIDER=azure-b2c");
   if (identityKind === "entra-id") need("ENTRA_TENANT_ID", "for IDENTITY_PROVIDER=entra-id");
+  // A real provider sends sign-in codes to whatever redirect address the console names: it must
+  // come from configuration, never from a client's Host header (docs/decisions/007-security.md).
+  if (identityKind !== "development") {
+    need(
+      "PUBLIC_URL",
+      `for IDENTITY_PROVIDER=${identityKind}: the address browsers use, the only base of the sign-in and sign-out addresses sent to the provider`,
+    );
+  }
   if (e.MANAGER_URL && !e.SESSION_SECRET) {
     problems.push("SESSION_SECRET is required when MANAGER_URL is set (comma-separated, newest first)");
   }

@@ -37,7 +37,7 @@ test.describe("signed out", () => {
       await signInOnPage(page, "owner");
       await expect(page).toHaveURL("/dashboard");
       await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Log out" }).click();
-      await expect(page).toHaveURL("/login");
+      await expect(page).toHaveURL(/\/login\?state=[\w-]+$/);
       await expect(page.getByText("You have been signed out.")).toBeVisible();
       await page.goto("/stations");
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fstations/);

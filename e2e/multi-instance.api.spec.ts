@@ -158,7 +158,8 @@ async function identityRefreshes() {
 async function loadPageAt(index: number, as: ConsoleSession, path: string): Promise<Outcome> {
   try {
     const response = await fetch(`${instances[index]!.url}${path}`, {
-      headers: { cookie: as.cookie },
+      // As the balancer forwards it: the console answers only for its PUBLIC_URL.
+      headers: { cookie: as.cookie, "x-forwarded-host": `127.0.0.1:${ports.balancer}`, "x-forwarded-proto": "http" },
       redirect: "manual",
     });
     const page = await response.text();

@@ -127,7 +127,13 @@ test("signing in starts a new session id, and signing out ends the server sessio
   expect((await session.fetch("/")).status).toBe(302);
   expect((await session.fetch("/")).headers.get("location")).toBe("/dashboard");
   const signOut = await session.fetch("/logout", { method: "POST", body: new URLSearchParams() });
-  expect(signOut.headers.get("location")).toBe("/login");
+  // On to end the identity provider's session too (RP-initiated logout), then back to /login.
+  const endSession = new URL(signOut.headers.get("location")!);
+  expect(endSession.origin + endSession.pathname).toBe(`${consoleUrl}/oidc/session/end`);
+  expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${consoleUrl}/login`);
+  expect(endSession.searchParams.get("client_id")).toBe("station-console");
+  expect(endSession.searchParams.get("id_token_hint")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(endSession.searchParams.get("state")).toMatch(/^[\w-]{20,}$/);
   // The old cookie no longer opens anything.
   const reused = await session.fetch("/dashboard");
   expect(reused.status).toBe(302);

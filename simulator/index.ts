@@ -30,6 +30,8 @@ export interface SimulatorOptions {
          * container network: a name that resolves to this host for both); default http://host:port.
          */
         issuer?: string;
+        /** The consoles' addresses, whose `/login` may receive sign-in codes; default: any loopback address. */
+        consoleUrls?: string[];
       }
     | {
         mode: "embedded";
@@ -92,6 +94,8 @@ async function startIdentity(options: SimulatorOptions) {
       ...providerOptions,
       issuer: options.identity.issuer,
       trustProxy: true,
+      // Served under the console's own origin: codes go back to the origin the browser used.
+      consoleOrigins: "request",
     });
     return { provider, url: provider.issuer, close: () => provider.close() };
   }
@@ -105,7 +109,12 @@ async function startIdentity(options: SimulatorOptions) {
   const url = listening.url;
   try {
     const issuer = options.identity.issuer?.replace(/\/+$/, "") ?? url;
-    const provider = await createIdentityProvider({ ...providerOptions, issuer });
+    const consoleUrls = options.identity.consoleUrls ?? [];
+    const provider = await createIdentityProvider({
+      ...providerOptions,
+      issuer,
+      consoleOrigins: consoleUrls.length > 0 ? consoleUrls : "loopback",
+    });
     handler = provider.handler;
     return {
       provider,

@@ -14,6 +14,8 @@ const usage = `Usage: npm run simulator -- [options]
   --identity-port <port>     identity provider port (SIMULATOR_IDENTITY_PORT, default ${defaultIdentityPort})
   --issuer <url>             the identity provider's issuer, when browsers and the console reach it
                              at another address than host and port (SIMULATOR_ISSUER)
+  --console-url <url>        a console's address whose /login may receive sign-in codes; repeat or
+                             comma-separate for several (SIMULATOR_CONSOLE_URLS; default: any loopback address)
   --data-dir <dir>           where the SQLite files live (SIMULATOR_DATA_DIRECTORY, default ./data/simulator)
   --test-controls            enable the test controls under /__simulator (SIMULATOR_TEST_CONTROLS=true)
   --speed <factor>           clock speed factor (SIMULATOR_SPEED, default 1)
@@ -36,6 +38,7 @@ const SettingsSchema = z.object({
   managerPort: port.default(defaultManagerPort),
   identityPort: port.default(defaultIdentityPort),
   issuer: z.url({ protocol: /^https?$/ }).optional(),
+  consoleUrls: z.array(z.url({ protocol: /^https?$/ })).default([]),
   dataDirectory: z.string().min(1).default(path.join("data", "simulator")),
   testControls: booleanText.default(false),
   speed: z.coerce.number().positive().default(1),
@@ -53,6 +56,7 @@ function readSettings() {
       "manager-port": { type: "string" },
       "identity-port": { type: "string" },
       issuer: { type: "string" },
+      "console-url": { type: "string", multiple: true },
       "data-dir": { type: "string" },
       "test-controls": { type: "boolean" },
       speed: { type: "string" },
@@ -72,6 +76,10 @@ function readSettings() {
     managerPort: values["manager-port"] ?? env.SIMULATOR_MANAGER_PORT,
     identityPort: values["identity-port"] ?? env.SIMULATOR_IDENTITY_PORT,
     issuer: values.issuer ?? (env.SIMULATOR_ISSUER || undefined),
+    consoleUrls: (values["console-url"] ?? (env.SIMULATOR_CONSOLE_URLS ? [env.SIMULATOR_CONSOLE_URLS] : []))
+      .flatMap((value) => value.split(","))
+      .map((value) => value.trim())
+      .filter(Boolean),
     dataDirectory: values["data-dir"] ?? env.SIMULATOR_DATA_DIRECTORY,
     testControls: flag(values["test-controls"]) ?? env.SIMULATOR_TEST_CONTROLS,
     speed: values.speed ?? env.SIMULATOR_SPEED,
@@ -103,7 +111,13 @@ async function main() {
   const simulator = await startSimulator({
     managerHost: settings.host,
     managerPort: settings.managerPort,
-    identity: { mode: "standalone", host: settings.host, port: settings.identityPort, issuer: settings.issuer },
+    identity: {
+      mode: "standalone",
+      host: settings.host,
+      port: settings.identityPort,
+      issuer: settings.issuer,
+      consoleUrls: settings.consoleUrls,
+    },
     dataDirectory: settings.dataDirectory,
     testControls: settings.testControls,
     speed: settings.speed,

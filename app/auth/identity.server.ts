@@ -19,6 +19,8 @@ type OAuth2Tokens = Parameters<ConstructorParameters<typeof OAuth2Strategy<Signe
 interface ProviderMetadata {
   issuer: string;
   jwks: JWTVerifyGetKey;
+  /** RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0); null when the provider has none. */
+  endSessionEndpoint: string | null;
 }
 
 const metadataCache = new Map<string, Promise<ProviderMetadata>>();
@@ -46,8 +48,12 @@ function discoveryUrl(identity: IdentityConfig): string {
 async function fetchMetadata(url: string): Promise<ProviderMetadata> {
   const response = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`Identity provider metadata at ${url} answered ${response.status}`);
-  const document = (await response.json()) as { issuer: string; jwks_uri: string };
-  return { issuer: document.issuer, jwks: createRemoteJWKSet(new URL(document.jwks_uri)) };
+  const document = (await response.json()) as { issuer: string; jwks_uri: string; end_session_endpoint?: unknown };
+  return {
+    issuer: document.issuer,
+    jwks: createRemoteJWKSet(new URL(document.jwks_uri)),
+    endSessionEndpoint: typeof document.end_session_endpoint === "string" ? document.end_session_endpoint : null,
+  };
 }
 
 function providerMetadata(url: string) {
@@ -158,6 +164,37 @@ export function getStrategy(request: Request, flow: "signIn" | "passwordReset" =
   strategyCache.set(key, strategy);
   strategy.catch(() => strategyCache.delete(key));
   return strategy;
+}
+
+/**
+ * Where the browser goes after the console's own session has ended, so that the provider's
+ * single sign-on session ends too: the provider's end-session endpoint with the user's ID token
+ * as the hint and `/login` as the way back (the address sign-in already returns to, so nothing
+ * more needs registering). Null when the provider offers no such endpoint or cannot be reached.
+ */
+export async function providerSignOutUrl(
+  request: Request,
+  options: { idToken: string | null; state: string },
+): Promise<string | null> {
+  const { config, embeddedIdentity } = getRuntime();
+  const origin = browserOrigin(request);
+  let endpoint: string | null;
+  try {
+    endpoint = (await providerMetadata(discoveryUrl(config.identity))).endSessionEndpoint;
+  } catch {
+    return null;
+  }
+  if (!endpoint) return null;
+  // The embedded provider's metadata names its internal address; browsers reach it under /oidc.
+  const url =
+    config.identity.kind === "development" && embeddedIdentity && endpoint.startsWith(embeddedIdentity.internalIssuer)
+      ? new URL(`${origin}${embeddedIdentity.browserPath}${endpoint.slice(embeddedIdentity.internalIssuer.length)}`)
+      : new URL(endpoint);
+  if (options.idToken) url.searchParams.set("id_token_hint", options.idToken);
+  url.searchParams.set("client_id", config.identity.clientId);
+  url.searchParams.set("post_logout_redirect_uri", `${origin}/login`);
+  url.searchParams.set("state", options.state);
+  return url.href;
 }
 
 /** A refresh with the origin-independent part of any strategy (the token endpoint). */

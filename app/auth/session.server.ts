@@ -33,6 +33,11 @@ export interface SessionData {
   testTones: string[];
   /** The message of the last action, shown once by the next page (utils/flash.server.ts). */
   flash: FlashMessage;
+  /**
+   * Set on sign-out when the browser goes on to end the identity provider's session: the `state`
+   * sent there, and the page to offer when the provider sends the browser back to /login.
+   */
+  signOut: { state: string; redirectTo: string };
 }
 
 export type ConsoleSession = Session<SessionData>;
@@ -194,10 +199,29 @@ export async function readSessionFromCookieHeader(cookieHeader: string | undefin
  * Ends the session: its row is deleted, and the browser gets a new, empty session that only
  * carries the "signed out" message (one Set-Cookie, so no browser keeps the old id).
  */
-export async function signOutSession(request: Request, previous: ConsoleSession, flash: FlashMessage) {
+export async function signOutSession(
+  request: Request,
+  previous: ConsoleSession,
+  flash: FlashMessage,
+  signOut?: SessionData["signOut"],
+) {
   const storage = storageFor(request);
   await storage.destroySession(previous);
   const session = await storage.getSession();
   session.set("flash", flash);
+  if (signOut) session.set("signOut", signOut);
   return storage.commitSession(session);
+}
+
+/**
+ * The page to offer after the identity provider sent the browser back from signing out, when
+ * the `state` it carries is the one this browser's sign-out sent; taken once.
+ */
+export async function takeSignOutReturn(request: Request, state: string): Promise<string | null> {
+  const signOut = await changeSession(request, (data) => {
+    const taken = data.signOut;
+    delete data.signOut;
+    return taken;
+  });
+  return signOut && signOut.state === state ? signOut.redirectTo : null;
 }

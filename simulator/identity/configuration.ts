@@ -1,5 +1,5 @@
-import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
-import { errors } from "oidc-provider";
+import type { Configuration, CookiesSetOptions, KoaContextWithOIDC, Session } from "oidc-provider";
+import { errors, interactionPolicy } from "oidc-provider";
 import type { JWK } from "jose";
 import { accountClaims, findDemoAccountBySubject } from "./accounts";
 import { escapeHtml, pageHeaders, renderMessagePage, renderPage } from "./html";
@@ -31,6 +31,7 @@ export function buildConfiguration(input: ConfigurationInput): Configuration {
   const defaultLoginUri = new URL("/login", input.issuer).href;
   // The session cookie stays under the provider's mount path, out of the console's way.
   const sessionCookiePath = new URL(input.issuer).pathname.replace(/\/$/, "") || "/";
+  const longCookie = { httpOnly: true, sameSite: "lax" as const, path: sessionCookiePath };
 
   return {
     adapter: input.adapter,
@@ -38,14 +39,14 @@ export function buildConfiguration(input: ConfigurationInput): Configuration {
     clients: input.clients.map(({ clientId, clientSecret }) => ({
       client_id: clientId,
       client_secret: clientSecret,
-      // Nominal: the rule in redirect-uris.ts accepts any origin's /login for these clients.
+      // Nominal: the rule in redirect-uris.ts decides which origins' /login these clients may name.
       redirect_uris: [defaultLoginUri],
       post_logout_redirect_uris: [defaultLoginUri],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       token_endpoint_auth_method: "client_secret_basic",
-      // Every authorization signs in afresh: signing out of the console and in as another
-      // demo account must show the form, not silently reuse this provider's session.
+      // Every authorization signs in afresh (and signInEveryTime() holds it whatever max_age or
+      // prompt a request names): the next person at a kiosk must type a password.
       default_max_age: 0,
     })),
     clientAuthMethods: ["client_secret_basic", "client_secret_post"],
@@ -60,7 +61,7 @@ export function buildConfiguration(input: ConfigurationInput): Configuration {
     cookies: {
       names: { session: "oidc_session", interaction: "oidc_interaction", resume: "oidc_interaction_resume" },
       keys: input.cookieKeys,
-      long: { httpOnly: true, sameSite: "lax", path: sessionCookiePath },
+      long: longCookie,
       short: { httpOnly: true, sameSite: "lax" },
     },
     features: {
@@ -71,7 +72,7 @@ export function buildConfiguration(input: ConfigurationInput): Configuration {
         enabled: true,
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
       },
-      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      rpInitiatedLogout: { enabled: true, logoutSource: logoutSource(longCookie), postLogoutSuccessSource },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => managerResourceIndicator,
@@ -115,6 +116,7 @@ export function buildConfiguration(input: ConfigurationInput): Configuration {
       Interaction: hour,
     },
     interactions: {
+      policy: signInEveryTime(),
       // Absolute and derived from the request, so the browser stays on the host and mount
       // path it used (oidc-provider builds every other URL the same way).
       url: async (ctx, interaction) => new URL(`interaction/${interaction.uid}`, ctx.oidc.urlFor("authorization")).href,
@@ -132,7 +134,40 @@ async function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_
   });
 }
 
-async function logoutSource(ctx: KoaContextWithOIDC, form: string) {
+/**
+ * The development provider never answers an authorization from an earlier sign-in: a request may
+ * name `max_age=86400` or `prompt=none`, and still gets the sign-in form (or login_required)
+ * unless this very authorization has just asked for the password. A provider session left behind
+ * on a shared kiosk is then worth nothing to the next person.
+ */
+function signInEveryTime() {
+  const policy = interactionPolicy.base();
+  policy
+    .get("login")!
+    .checks.add(
+      new interactionPolicy.Check(
+        "sign_in_every_time",
+        "Every authorization asks for the password",
+        "login_required",
+        (ctx) =>
+          ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
+  return policy;
+}
+
+/**
+ * RP-initiated logout. Sent by the console's own "Log out" (a POST the user confirmed there) with
+ * the ID token as a hint that oidc-provider has verified, the sign-out finishes at once — on a
+ * kiosk without JavaScript a second confirmation would be one more step to leave undone. Without
+ * a valid hint (a link from anywhere) the provider asks, as oidc-provider does by default.
+ */
+const logoutSource = (sessionCookie: CookiesSetOptions) => async (ctx: KoaContextWithOIDC, form: string) => {
+  const session = ctx.oidc.session;
+  if (ctx.oidc.entities.IdTokenHint && ctx.oidc.client && session?.state?.postLogoutRedirectUri) {
+    await endSessionNow(ctx, session, sessionCookie);
+    return;
+  }
   ctx.set(pageHeaders);
   ctx.body = renderPage({
     title: "Sign out – Station Console",
@@ -142,9 +177,33 @@ ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button>
 <button type="submit" form="op.logoutForm">No, stay signed in</button>`,
   });
-}
+};
 
 async function postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
   ctx.set(pageHeaders);
   ctx.body = renderMessagePage({ title: "Signed out", message: "You have signed out of the development sign-in." });
+}
+
+/** What oidc-provider's end-session confirmation does when the user says "yes": every grant of the session revoked, the session gone, back to the client. */
+async function endSessionNow(ctx: KoaContextWithOIDC, session: Session, sessionCookie: CookiesSetOptions) {
+  const { provider } = ctx.oidc;
+  const { state, postLogoutRedirectUri } = session.state as { state?: string; postLogoutRedirectUri: string };
+  const grantIds = Object.values(session.authorizations ?? {}).flatMap(({ grantId }) => (grantId ? [grantId] : []));
+  await Promise.all(
+    grantIds.map(async (grantId) => {
+      await Promise.all([
+        provider.AccessToken.revokeByGrantId(grantId),
+        provider.RefreshToken.revokeByGrantId(grantId),
+        provider.AuthorizationCode.revokeByGrantId(grantId),
+      ]);
+      await (await provider.Grant.find(grantId))?.destroy();
+    }),
+  );
+  await session.destroy();
+  ctx.cookies.set(provider.cookieName("session"), null, sessionCookie);
+  const target = new URL(postLogoutRedirectUri);
+  if (state !== undefined) target.searchParams.set("state", state);
+  provider.emit("end_session.success", ctx);
+  ctx.status = 303;
+  ctx.redirect(target.href);
 }

@@ -7,7 +7,7 @@ import type { FailedSignInOptions } from "./failed-sign-ins";
 import { createInteractionHandler } from "./interactions";
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys, type SigningKeys } from "./keys";
 import { treatOfflineAccessAsConsent } from "./offline-access";
-import { isConsoleLoginUri } from "./redirect-uris";
+import { isConsoleLoginUri, type ConsoleOrigins } from "./redirect-uris";
 import { openSqliteAdapterStore, type SqliteAdapterStore } from "./sqlite-adapter";
 
 export interface IdentityProviderOptions {
@@ -31,6 +31,8 @@ export interface IdentityProviderOptions {
   trustProxy?: boolean;
   /** The limit on wrong passwords per account (failed-sign-ins.ts); default 10 in 10 minutes. */
   failedSignIns?: FailedSignInOptions;
+  /** Which origins' `/login` the console's clients may name (redirect-uris.ts); default "loopback". */
+  consoleOrigins?: ConsoleOrigins;
 }
 
 export interface IdentityProvider {
@@ -80,7 +82,7 @@ function assembleProvider(
   );
 
   provider.proxy = options.trustProxy ?? false;
-  allowConsoleLoginUris(provider, clientIds);
+  allowConsoleLoginUris(provider, clientIds, options.consoleOrigins ?? "loopback");
   provider.use(
     treatOfflineAccessAsConsent({ authorizationPath: provider.pathFor("authorization", { mountPath: "" }), clientIds }),
   );
@@ -125,17 +127,25 @@ function assembleProvider(
   };
 }
 
-/** These clients accept any origin's `/login` (redirect-uris.ts); other clients keep their registered lists. */
-function allowConsoleLoginUris(provider: Provider, clientIds: ReadonlySet<string>) {
+/** These clients accept their console's `/login` (redirect-uris.ts); other clients keep their registered lists. */
+function allowConsoleLoginUris(provider: Provider, clientIds: ReadonlySet<string>, origins: ConsoleOrigins) {
   const { prototype } = provider.Client;
   const registeredRedirectUriAllowed = prototype.redirectUriAllowed;
   const registeredPostLogoutRedirectUriAllowed = prototype.postLogoutRedirectUriAllowed;
+  // The request being served (oidc-provider keeps it in an AsyncLocalStorage): its origin is the
+  // one the browser used, from X-Forwarded-* only where the provider trusts them (embedded).
+  const requestOrigin = () => {
+    const ctx = Provider.ctx;
+    return ctx ? URL.parse(`${ctx.protocol}://${ctx.host}`)?.origin : undefined;
+  };
   prototype.redirectUriAllowed = function redirectUriAllowed(value) {
-    return clientIds.has(this.clientId) ? isConsoleLoginUri(value) : registeredRedirectUriAllowed.call(this, value);
+    return clientIds.has(this.clientId)
+      ? isConsoleLoginUri(value, origins, requestOrigin())
+      : registeredRedirectUriAllowed.call(this, value);
   };
   prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(value) {
     return clientIds.has(this.clientId)
-      ? isConsoleLoginUri(value)
+      ? isConsoleLoginUri(value, origins, requestOrigin())
       : registeredPostLogoutRedirectUriAllowed.call(this, value);
   };
 }

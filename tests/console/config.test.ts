@@ -121,8 +121,10 @@ describe("configuration", () => {
     ).toEqual([
       "AUTH_CLIENT_ID is required for IDENTITY_PROVIDER=azure-b2c",
       "AUTH_CLIENT_SECRET is required for IDENTITY_PROVIDER=azure-b2c",
+      expect.stringMatching(/^PUBLIC_URL is required for IDENTITY_PROVIDER=azure-b2c: /),
     ]);
     const config = parseConfig({
+      PUBLIC_URL: "https://console.example",
       ENTRA_TENANT_ID: "contoso",
       AUTH_CLIENT_ID: "id",
       AUTH_CLIENT_SECRET: "secret",
@@ -134,4 +136,21 @@ describe("configuration", () => {
       scopes: ["openid", "api://manager/.default"],
     });
   });
+
+  it.each(["oidc", "azure-b2c", "entra-id"])(
+    "requires PUBLIC_URL with a real identity provider (%s): sign-in addresses never come from a Host header",
+    (kind) => {
+      const providers: Record<string, Record<string, string>> = {
+        oidc: { OIDC_ISSUER: "https://login.example" },
+        "azure-b2c": { AZURE_B2C_METADATA_URL: "https://tenant.b2clogin.com/x/v2.0/.well-known/openid-configuration" },
+        "entra-id": { ENTRA_TENANT_ID: "contoso" },
+      };
+      const provider = providers[kind]!;
+      const client = { AUTH_CLIENT_ID: "id", AUTH_CLIENT_SECRET: "secret" };
+      expect(problemsOf({ ...provider, ...client })).toEqual([
+        `PUBLIC_URL is required for IDENTITY_PROVIDER=${kind}: the address browsers use, the only base of the sign-in and sign-out addresses sent to the provider`,
+      ]);
+      expect(problemsOf({ ...provider, ...client, PUBLIC_URL: "https://console.example" })).toEqual([]);
+    },
+  );
 });

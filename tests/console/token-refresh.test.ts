@@ -35,6 +35,7 @@ beforeAll(async () => {
         DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "refresh-test-")),
         IDENTITY_PROVIDER: "oidc",
         OIDC_ISSUER: identity.issuer,
+        PUBLIC_URL: "http://localhost:3000",
         AUTH_CLIENT_ID: identity.clientId,
         AUTH_CLIENT_SECRET: identity.clientSecret,
       }),

@@ -191,11 +191,39 @@ describe("development identity provider", () => {
       return fetch(url, { redirect: "manual" });
     }
 
-    it("accepts a /login redirect URI on any host, for kiosks that reach the console elsewhere", async () => {
-      for (const redirectUri of ["http://192.168.1.5:3000/login", "https://console.example.org/login"]) {
+    it("standalone, accepts a console's /login on a loopback address only", async () => {
+      for (const redirectUri of ["http://127.0.0.1:3000/login", "http://localhost:4123/login"]) {
         const response = await authorize({ redirect_uri: redirectUri });
         expect(response.status).toBe(303);
         expect(new URL(response.headers.get("location")!).pathname).toMatch(/^\/interaction\//);
+      }
+      for (const redirectUri of ["http://evil.example/login", "http://192.168.1.5:3000/login"]) {
+        const response = await authorize({ redirect_uri: redirectUri });
+        expect(response.status).toBe(400);
+        expect(response.headers.get("location")).toBeNull();
+      }
+    });
+
+    it("standalone with --console-url, accepts only those consoles' /login", async () => {
+      const listed = await startTestIdentityProvider({ consoleOrigins: ["https://console.example.org"] });
+      try {
+        const authorizeAt = (redirectUri: string) => {
+          const url = new URL(`${listed.issuer}/auth`);
+          url.search = new URLSearchParams({
+            client_id: listed.clientId,
+            response_type: "code",
+            scope: "openid profile",
+            code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+            code_challenge_method: "S256",
+            redirect_uri: redirectUri,
+          }).toString();
+          return fetch(url, { redirect: "manual" });
+        };
+        expect((await authorizeAt("https://console.example.org/login")).status).toBe(303);
+        expect((await authorizeAt("http://localhost:3000/login")).status).toBe(400);
+        expect((await authorizeAt("https://console.example.org.evil.example/login")).status).toBe(400);
+      } finally {
+        await listed.close();
       }
     });
 
@@ -221,6 +249,103 @@ describe("development identity provider", () => {
       expect(location.pathname).toBe("/login");
       expect(location.searchParams.get("error")).toBe("invalid_request");
       expect(location.searchParams.get("error_description")).toMatch(/requires PKCE/);
+    });
+  });
+
+  describe("after a sign-in, the browser's provider session signs nobody in", () => {
+    /** An authorization as the console starts it, in a browser that has signed in before. */
+    async function authorizeAgain(cookies: CookieJar, extra: Record<string, string>) {
+      const url = new URL(`${idp.issuer}/auth`);
+      url.search = new URLSearchParams({
+        client_id: idp.clientId,
+        response_type: "code",
+        redirect_uri: idp.redirectUri,
+        scope: "openid profile offline_access manager.api",
+        state: "s1",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+        ...extra,
+      }).toString();
+      const response = await cookies.fetch(url);
+      expect(response.status).toBe(303);
+      return new URL(response.headers.get("location")!, url);
+    }
+
+    it.each<Record<string, string>>([{}, { max_age: "86400" }, { prompt: "login" }, { prompt: "consent" }])(
+      "asks for the password again with %j",
+      async (extra) => {
+        const cookies = new CookieJar();
+        await signInWithPassword({ ...signInRequest("admin", "admin"), cookies });
+        const next = await authorizeAgain(cookies, extra);
+        expect(next.pathname).toMatch(/^\/interaction\//);
+        const page = await (await cookies.fetch(next)).text();
+        expect(page).toMatch(/name="password"/);
+      },
+    );
+
+    it("answers prompt=none with login_required, never a code", async () => {
+      const cookies = new CookieJar();
+      await signInWithPassword({ ...signInRequest("admin", "admin"), cookies });
+      const next = await authorizeAgain(cookies, { prompt: "none", max_age: "86400" });
+      expect(next.origin + next.pathname).toBe(idp.redirectUri);
+      expect(next.searchParams.get("error")).toBe("login_required");
+      expect(next.searchParams.has("code")).toBe(false);
+    });
+  });
+
+  describe("sign-out (RP-initiated logout)", () => {
+    function endSessionUrl(parameters: Record<string, string>) {
+      const url = new URL(`${idp.issuer}/session/end`);
+      url.search = new URLSearchParams(parameters).toString();
+      return url;
+    }
+
+    it("with the console's ID token as the hint, ends the session at once and returns to /login with the state", async () => {
+      const cookies = new CookieJar();
+      const tokens = await signInWithPassword({ ...signInRequest("owner", "owner"), cookies });
+      const response = await cookies.fetch(
+        endSessionUrl({
+          id_token_hint: tokens.idToken,
+          post_logout_redirect_uri: idp.redirectUri,
+          state: "after-sign-out",
+        }),
+      );
+      expect(response.status).toBe(303);
+      const back = new URL(response.headers.get("location")!);
+      expect(back.origin + back.pathname).toBe(idp.redirectUri);
+      expect(back.searchParams.get("state")).toBe("after-sign-out");
+      expect(cookies.header(new URL(`${idp.issuer}/auth`))).not.toContain("oidc_session=");
+      // The grant is gone with the session: its refresh token no longer works.
+      await expect(
+        refreshTokens({
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          refreshToken: tokens.refreshToken!,
+        }),
+      ).rejects.toMatchObject({ error: "invalid_grant" });
+    });
+
+    it("without a hint, asks before signing out (a link from another site cannot sign anybody out)", async () => {
+      const cookies = new CookieJar();
+      await signInWithPassword({ ...signInRequest("owner", "owner"), cookies });
+      const response = await cookies.fetch(
+        endSessionUrl({ client_id: idp.clientId, post_logout_redirect_uri: idp.redirectUri }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("Yes, sign me out");
+    });
+
+    it("refuses a post-logout address that is not a console's /login", async () => {
+      const cookies = new CookieJar();
+      const tokens = await signInWithPassword({ ...signInRequest("owner", "owner"), cookies });
+      for (const address of ["http://evil.example/login", "http://localhost:3000/elsewhere"]) {
+        const response = await cookies.fetch(
+          endSessionUrl({ id_token_hint: tokens.idToken, post_logout_redirect_uri: address }),
+        );
+        expect(response.status).toBe(400);
+        expect(response.headers.get("location")).toBeNull();
+      }
     });
   });
 
@@ -436,6 +561,7 @@ describe("development identity provider mounted under /oidc of another server", 
       managerScope: "manager.api",
       clients: [client],
       dataDirectory,
+      consoleOrigins: "request",
     });
     app.use("/oidc", provider.handler);
     app.get("/login", (_req, res) => {
@@ -492,6 +618,27 @@ describe("development identity provider mounted under /oidc of another server", 
     const page = await getWithHost(interaction.pathname, "192.168.1.5:3000", cookie);
     expect(page.status).toBe(200);
     expect(page.body).toContain(`action="${interaction.pathname}"`);
+  });
+
+  it("sends codes only to the origin the authorization request reached", async () => {
+    const query = (redirectUri: string) =>
+      new URLSearchParams({
+        client_id: client.clientId,
+        response_type: "code",
+        redirect_uri: redirectUri,
+        scope: "openid profile",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+      });
+    for (const redirectUri of [
+      "http://evil.example/login",
+      "http://192.168.1.6:3000/login",
+      "https://192.168.1.5:3000/login",
+    ]) {
+      const refused = await getWithHost(`/oidc/auth?${query(redirectUri)}`, "192.168.1.5:3000");
+      expect(refused.status).toBe(400);
+      expect(refused.location).toBeUndefined();
+    }
   });
 
   it("signs in through another host name than the issuer's, and the tokens name the issuer", async () => {

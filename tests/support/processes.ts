@@ -180,6 +180,8 @@ export async function startConsoleProcess(options: ConsoleProcessOptions): Promi
         OIDC_ISSUER: options.simulator.identityUrl,
         ...developmentClient,
         SESSION_SECRET: "bench-session-secret-bench-session-secret-0001",
+        // Required with a real provider: the only base of the addresses sent to it.
+        PUBLIC_URL: url,
       }
     : {
         SIMULATOR_PORT: String(options.simulatorPort ?? 0),

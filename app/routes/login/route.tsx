@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Authenticator } from "remix-auth";
 import { getSignedInUser } from "~/auth/guard.server";
 import { getStrategy, type SignedIn } from "~/auth/identity.server";
-import { commitSession, getSession, startSignedInSession } from "~/auth/session.server";
+import { commitSession, getSession, startSignedInSession, takeSignOutReturn } from "~/auth/session.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainButton } from "~/components/plain-button";
@@ -110,6 +110,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { view: "callbackError" as const, redirectTo: "/" };
   }
   if (url.searchParams.has("code") && url.searchParams.has("state")) return completeSignIn(request);
+  // Back from ending the identity provider's session (logout/sign-out.server.ts).
+  const signOutState = url.searchParams.get("state");
+  if (signOutState !== null) {
+    const redirectTo = safeRedirectPath(await takeSignOutReturn(request, signOutState));
+    return { view: "landing" as const, redirectTo };
+  }
 
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await getSignedInUser(request)) throw redirect(redirectTo);

@@ -1,7 +1,7 @@
-// Signs out on POST only: ends the server session and goes to /login (with the way back when
-// given, e.g. from the 403 page's "try to log in again"). A GET — a link or a meta refresh on
-// another site, a prefetch — only asks: a small page whose button posts the same form
-// (docs/decisions/007-security.md, issue 11).
+// Signs out on POST only: ends the server session, then the identity provider's, and comes back
+// to /login (with the way back when given, e.g. from the 403 page's "try to log in again"). A
+// GET — a link or a meta refresh on another site, a prefetch — only asks: a small page whose
+// button posts the same form (docs/decisions/007-security.md, issues 11 and 25).
 import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
 import { Center } from "#mantine/core/components/Center/Center.mjs";
 import { Group } from "#mantine/core/components/Group/Group.mjs";
@@ -13,19 +13,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSignedInUser } from "~/auth/guard.server";
-import { getSession, signOutSession } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainButton } from "~/components/plain-button";
 import { safeRedirectPath } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
 import { readFormData } from "~/utils/form-data.server";
-
-async function signOut(request: Request, redirectTo: string | null) {
-  const session = await getSession(request);
-  const cookie = await signOutSession(request, session, { kind: "info", message: "login.signedOut" });
-  const target = redirectTo && redirectTo !== "/" ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
-  return redirect(target, { headers: { "Set-Cookie": cookie } });
-}
+import { signOut } from "./sign-out.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
