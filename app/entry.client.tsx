@@ -45,5 +45,7 @@ async function hydrate() {
 }
 
 finishStepsWhoseRouteModuleFailed(() => window.__remixRouter);
-holdEventsFromReactUntil(() => window.__remixRouter !== undefined);
+// Released by the console's own hydration mark (root.tsx), set once React has hydrated the page:
+// not by Remix's router global, an undocumented detail any release may rename.
+holdEventsFromReactUntil(() => document.documentElement.dataset.js === "on");
 void hydrate();

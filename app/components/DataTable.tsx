@@ -6,13 +6,14 @@ import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~/components/icons";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RowHeaderCell, TableCell, TableRow } from "~/components/plain";
 import { PlainButton, PlainLinkActionIcon, PlainLinkButton } from "~/components/plain-button";
 import { PlainSelect } from "~/components/plain-select";
 import { mantineRem } from "~/components/plain-units";
 import { dialogParams, withSearchParams } from "~/utils/url";
+import { useSaveChangeMadeBeforeHydration } from "~/utils/use-save-change-made-before-hydration";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
 import { PlainTable, PlainTableScroll, PlainTbody, PlainTh, PlainThead, PlainTr } from "~/components/plain-table";
 
@@ -90,8 +91,11 @@ export function PageSizeForm({
 }) {
   const { t } = useTranslation();
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const apply = (changed: HTMLFormElement | null) => submit(changed, { preventScrollReset: true });
+  useSaveChangeMadeBeforeHydration(form, apply);
   return (
-    <Form method="get" preventScrollReset>
+    <Form ref={form} method="get" preventScrollReset>
       <KeepParams except={["size"]} />
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <PlainSelect
@@ -99,7 +103,7 @@ export function PageSizeForm({
           label={t("dataTable.rowsPerPage")}
           defaultValue={String(state.pageSize)}
           data={pageSizes.map((size) => String(size))}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          onChange={(event) => apply(event.currentTarget.form)}
           w={110}
         />
         <PlainButton type="submit" variant="default" className="no-js-only">

@@ -13,13 +13,14 @@ import { IconMoon, IconSun } from "~/components/icons";
 import { PlainButton } from "~/components/plain-button";
 import { PlainAvatar } from "~/components/plain-indicators";
 import { PlainSelect } from "~/components/plain-select";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
 import { accountsPage, type FooterLinks } from "~/components/shell/Footer";
 import { supportedLanguages } from "~/i18n/config";
 import type { Role } from "~/contract/enums";
 import type { loader as rootLoader } from "~/root";
+import { useSaveChangeMadeBeforeHydration } from "~/utils/use-save-change-made-before-hydration";
 
 /** Spec: Admin purple (violet: contrast, STACK.md), Moderator orange, Owner green. */
 export const roleColors: Record<Role, string> = { Admin: "violet", Moderator: "orange", Owner: "green" };
@@ -47,6 +48,8 @@ export function PersonalMenu({
   const colorScheme = root?.colorScheme ?? "light";
   const locale = root?.locale ?? "en";
   const here = `${location.pathname}${location.search}`;
+  const languageForm = useRef<HTMLFormElement>(null);
+  useSaveChangeMadeBeforeHydration(languageForm, (form) => submit(form));
   const menu = useClickOutside<HTMLDetailsElement>(() => {
     if (menu.current) menu.current.open = false;
   });
@@ -119,7 +122,7 @@ export function PersonalMenu({
               {colorScheme === "dark" ? t("personalMenu.lightMode") : t("personalMenu.darkMode")}
             </PlainButton>
           </Form>
-          <Form method="post" action="/preferences">
+          <Form ref={languageForm} method="post" action="/preferences">
             <input type="hidden" name="redirectTo" value={here} />
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <PlainSelect
