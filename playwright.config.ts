@@ -1,14 +1,12 @@
 // End-to-end tests in two projects — JavaScript on and JavaScript off — against a production
 // build of the console with the built-in simulator (test controls on, its own life paused).
-import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eMetricsToken, e2ePorts } from "./e2e/support/ports";
 import { serverArguments, serverEnvironment } from "./scripts/server-command.mjs";
+import { systemProgram } from "./tests/support/system-programs";
 
-const chromiumPath =
-  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
 // Workers load this file again in their own process: they find the server's directory here.
 process.env.E2E_DATA_DIRECTORY = dataDirectory;
@@ -24,12 +22,18 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // The last line names the tests skipped for a missing system program and what to install.
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    ["./e2e/support/missing-programs-reporter.ts"],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${e2ePorts.console}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
+      // Without it the browser tests skip (e2e/support/fixtures.ts).
+      executablePath: systemProgram("chromium") ?? undefined,
       args: [
         "--no-sandbox",
         "--disable-gpu",

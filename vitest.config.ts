@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { MissingProgramsReporter } from "./tests/support/missing-programs-reporter";
 
 export default defineConfig({
   resolve: {
@@ -15,5 +16,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // The last line names the tests skipped for a missing system program and what to install.
+    reporters: ["default", new MissingProgramsReporter()],
   },
 });

@@ -11,17 +11,18 @@ import { expect, test } from "@playwright/test";
 import { hubMessages } from "../app/contract/hubs";
 import { liveRetryPolicy } from "../app/live/retry-policy";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
-import { nginxMissing, servedByHeader, startBalancer, type Balancer } from "../tests/support/nginx-balancer";
+import { servedByHeader, startBalancer, type Balancer } from "../tests/support/nginx-balancer";
 import {
   startConsoleProcess,
   startSimulatorProcess,
   type ConsoleProcess,
   type SimulatorProcess,
 } from "../tests/support/processes";
-import { redisServerMissing, startRedisServer, type RedisServer } from "../tests/support/redis-server";
+import { startRedisServer, type RedisServer } from "../tests/support/redis-server";
+import { missingPrograms } from "../tests/support/system-programs";
 import { demoAccounts } from "../simulator/identity";
 
-const missing = redisServerMissing() ?? nginxMissing();
+const missing = missingPrograms("redis-server", "nginx");
 const firstConsolePort = Number(process.env.MULTI_INSTANCE_CONSOLE_PORT ?? 3410);
 const ports = {
   consoles: [firstConsolePort, firstConsolePort + 1],

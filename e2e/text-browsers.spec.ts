@@ -1,8 +1,9 @@
 // Text browsers (w3m, lynx) ignore CSS: visually hidden text must be apart from the visible text
 // next to it, and links and buttons in a row must not run into one word. Each page is dumped as
 // a text browser shows it; CI installs both (.ci/run).
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import type { BrowserContext } from "@playwright/test";
+import { missingPrograms, requireSystemProgram } from "../tests/support/system-programs";
 import { expect, test } from "./support/fixtures";
 import { consoleUrl } from "./support/ports";
 
@@ -25,25 +26,20 @@ const pages = [
   "/appCustomization",
 ];
 
-const installed = (command: string) => spawnSync("which", [command]).status === 0;
-
 async function sessionCookie(context: BrowserContext) {
   const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
   return `__session=${session!.value}`;
 }
 
 function w3m(path: string, cookie: string) {
-  return execFileSync("w3m", ["-dump", "-cols", "400", "-header", `Cookie: ${cookie}`, `${consoleUrl}${path}`], {
-    encoding: "utf8",
-  });
+  const args = ["-dump", "-cols", "400", "-header", `Cookie: ${cookie}`, `${consoleUrl}${path}`];
+  return execFileSync(requireSystemProgram("w3m"), args, { encoding: "utf8" });
 }
 
 async function lynx(path: string, cookie: string) {
   const html = await (await fetch(`${consoleUrl}${path}`, { headers: { Cookie: cookie } })).text();
-  return execFileSync("lynx", ["-dump", "-stdin", "-force_html", "-nolist", "-width=400", "-display_charset=utf-8"], {
-    input: html,
-    encoding: "utf8",
-  });
+  const args = ["-dump", "-stdin", "-force_html", "-nolist", "-width=400", "-display_charset=utf-8"];
+  return execFileSync(requireSystemProgram("lynx"), args, { input: html, encoding: "utf8" });
 }
 
 /**
@@ -62,7 +58,8 @@ function runTogether(dump: string) {
 
 for (const browser of ["w3m", "lynx"] as const) {
   test.describe(`in ${browser}`, () => {
-    test.skip(!installed(browser), `${browser} is not installed`);
+    const missing = missingPrograms(browser);
+    test.skip(missing !== null, missing ?? "");
     const dumpOf = browser === "w3m" ? async (path: string, cookie: string) => w3m(path, cookie) : lynx;
 
     for (const path of pages) {

@@ -7,11 +7,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { missingPrograms, requireSystemProgram } from "../tests/support/system-programs";
 import { consoleUrl } from "./support/ports";
 import { simulator } from "./support/simulator";
 
 const run = promisify(execFile);
 let directory: string;
+
+const missing = missingPrograms("lynx");
+test.skip(missing !== null, missing ?? "");
 
 test.beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), "console-lynx-"));
@@ -48,8 +52,9 @@ function keys(...strokes: Array<string | string[]>) {
 }
 const typed = (text: string) => [...text];
 
-async function lynx(args: string[]) {
-  const { stdout } = await run("lynx", ["-nopause", `-cfg=${join(directory, "lynx.cfg")}`, ...args], {
+async function lynx(commandArgs: string[]) {
+  const args = ["-nopause", `-cfg=${join(directory, "lynx.cfg")}`, ...commandArgs];
+  const { stdout } = await run(requireSystemProgram("lynx"), args, {
     env: { ...process.env, TERM: "vt100", HOME: directory },
     timeout: 45_000,
   });

@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { WebSocket } from "ws";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
-import { nginxConfiguration, nginxPath } from "../tests/support/nginx-balancer";
+import { nginxConfiguration } from "../tests/support/nginx-balancer";
+import { missingPrograms, requireSystemProgram } from "../tests/support/system-programs";
 import { freePort } from "./support/own-console";
 import { e2ePorts, consoleUrl } from "./support/ports";
 import { simulator } from "./support/simulator";
@@ -255,6 +256,8 @@ test("a Host or request target that names no origin is a 400, not a 500", async 
 });
 
 test.describe("behind a reverse proxy that rewrites Host", () => {
+  const missing = missingPrograms("nginx");
+  test.skip(missing !== null, missing ?? "");
   let directory: string;
   let nginx: ChildProcess;
   let proxyUrl: string;
@@ -287,9 +290,8 @@ test.describe("behind a reverse proxy that rewrites Host", () => {
 `,
       }),
     );
-    nginx = spawn(nginxPath, ["-p", directory, "-c", join(directory, "nginx.conf"), "-g", "daemon off;"], {
-      stdio: "inherit",
-    });
+    const nginxArgs = ["-p", directory, "-c", join(directory, "nginx.conf"), "-g", "daemon off;"];
+    nginx = spawn(requireSystemProgram("nginx"), nginxArgs, { stdio: "inherit" });
     await expect(async () => expect((await fetch(`${proxyUrl}/healthz`)).status).toBe(200)).toPass({ timeout: 15_000 });
   });
 

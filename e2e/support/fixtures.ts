@@ -4,8 +4,10 @@
 // uncaught page error or console error (a hydration mismatch shows as both), unless it names the
 // console errors or page errors it expects (`test.use({ expectedConsoleErrors: [/…/] })`,
 // `expectedPageErrors`), and on invalid markup (unless `checkMarkup: false`)
-// in any HTML page it received (html-validate, see ./markup.ts).
+// in any HTML page it received (html-validate, see ./markup.ts). Without Chromium every test here
+// skips, naming the package (tests/support/system-programs.ts).
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { missingPrograms } from "../../tests/support/system-programs";
 import { markupProblems } from "./markup";
 import { simulator, type DemoRole } from "./simulator";
 
@@ -81,6 +83,7 @@ export const test = base.extend<
     expectedConsoleErrors: RegExp[];
     expectedPageErrors: RegExp[];
     checkMarkup: boolean;
+    needsChromium: void;
     resetSimulator: void;
   },
   { signedInStates: Map<DemoRole, Promise<StorageState>> }
@@ -131,7 +134,19 @@ export const test = base.extend<
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   signedInStates: [async ({}, use) => use(new Map()), { scope: "worker" }],
-  storageState: async ({ role, browser, signedInStates, baseURL }, use) => {
+  // Without Chromium every test here skips. Auto, and a dependency of the storage state, which
+  // launches the browser: Playwright's own auto fixtures (trace recording) ask for the storage
+  // state before any auto fixture of ours is set up.
+  needsChromium: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      const missing = missingPrograms("chromium");
+      testInfo.skip(missing !== null, missing ?? "");
+      await use();
+    },
+    { auto: true },
+  ],
+  storageState: async ({ needsChromium: _skippedWithoutIt, role, browser, signedInStates, baseURL }, use) => {
     if (role === "none") return use({ cookies: [], origins: [] });
     let state = signedInStates.get(role);
     if (!state) {

@@ -2,18 +2,10 @@
 // from a temporary directory (its configuration, pid file and logs): for the multi-instance test.
 // No sticky sessions; why nginx and these settings: docs/decisions/019-multi-instance.md.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-export const nginxPath = process.env.NGINX ?? "/usr/sbin/nginx";
-
-/** Why the balancer cannot run here, or null when it can. */
-export function nginxMissing(): string | null {
-  return existsSync(nginxPath)
-    ? null
-    : `${nginxPath} is missing: install the nginx package (.ci/run does) to run the multi-instance test`;
-}
+import { requireSystemProgram } from "./system-programs";
 
 /** The response header naming the instance(s) nginx passed a request to, e.g. "127.0.0.1:3410". */
 export const servedByHeader = "x-served-by";
@@ -84,7 +76,7 @@ export async function startBalancer(options: { port: number; upstreams: string[]
   const directory = mkdtempSync(join(tmpdir(), "console-balancer-"));
   const configFile = join(directory, "nginx.conf");
   writeFileSync(configFile, configuration(directory, options.port, options.upstreams));
-  const child = spawn(nginxPath, ["-p", directory, "-c", configFile, "-g", "daemon off;"], {
+  const child = spawn(requireSystemProgram("nginx"), ["-p", directory, "-c", configFile, "-g", "daemon off;"], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => {

@@ -1,19 +1,12 @@
 // A throw-away redis-server on a free loopback port, in a temporary directory, with nothing
-// saved: for the tests that run the shared store (and the console) on Redis.
+// saved: for the tests that run the shared store (and the console) on Redis. They skip first
+// with missingPrograms("redis-server") where it is not installed.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../e2e/support/own-console";
-
-export const redisServerPath = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
-
-/** Why Redis tests cannot run here, or null when they can. */
-export function redisServerMissing(): string | null {
-  return existsSync(redisServerPath)
-    ? null
-    : `${redisServerPath} is missing: install the redis-server package (.ci/run does) to run the Redis tests`;
-}
+import { requireSystemProgram } from "./system-programs";
 
 export interface RedisServer {
   url: string;
@@ -23,7 +16,7 @@ export interface RedisServer {
 async function startOnce(directory: string): Promise<RedisServer | null> {
   const port = await freePort();
   const child = spawn(
-    redisServerPath,
+    requireSystemProgram("redis-server"),
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", directory],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
