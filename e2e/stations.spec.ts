@@ -263,6 +263,24 @@ test.describe("station details: General", () => {
     expect((await stationFromApi("MCS-0042")).name).toBe("Grand Hall");
   });
 
+  test("a name of one zero-width space is refused next to the field; the typed value stays, the station keeps its name", async ({
+    page,
+  }) => {
+    await visit(page, "/stations/MCS-0042");
+    const name = page.getByLabel("Name");
+    await name.fill("\u200B");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(name).toHaveAccessibleDescription(/Enter a name for the station\./);
+    await expect(page.getByRole("alert").filter({ hasText: "Enter a name for the station." })).toBeVisible();
+    await expect(name).toHaveValue("\u200B");
+    await name.fill("Main\u202EHall");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(name).toHaveAccessibleDescription(/Remove the invisible or control characters/);
+    await expect(name).toHaveValue("Main\u202EHall");
+    await expect(page.getByRole("heading", { level: 1, name: "Main Hall" })).toBeVisible();
+    expect((await stationFromApi("MCS-0042")).name).toBe("Main Hall");
+  });
+
   test("changing the streaming mode is confirmed, and the station shows it is changing modes", async ({ page }) => {
     await visit(page, "/stations/MCS-0042");
     await simulator.clock(0.5);

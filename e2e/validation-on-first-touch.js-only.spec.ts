@@ -32,6 +32,26 @@ test("the rename form loads its validation on the first focus; an emptied name i
   await expect(page.getByText("Enter a name for the station.")).toHaveCount(0);
 });
 
+test("a name with nothing visible, or with a hidden character, is refused in the browser with the server's messages", async ({
+  page,
+}) => {
+  await visit(page, "/stations/MCS-0042");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const name = page.getByLabel("Name");
+  await name.fill("\u200B");
+  await name.blur();
+  await expect(name).toHaveAccessibleDescription(/Enter a name for the station\./);
+  await name.fill("Main\u200BHall");
+  await expect(name).toHaveAccessibleDescription(/Remove the invisible or control characters/);
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(name).toHaveValue("Main\u200BHall");
+  await expect(page.getByRole("alert").filter({ hasText: "Remove the invisible or control characters" })).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
 test("a number outside its range is refused on blur (audio latency)", async ({ page }) => {
   await visit(page, "/stations/MCS-0042");
   const audio = page.getByRole("region", { name: "Audio settings" });

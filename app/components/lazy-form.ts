@@ -75,9 +75,9 @@ export function useLazyForm<Schema extends FormSchema>({ loadSchema, ...options 
   function load() {
     if (loading.current) return;
     loading.current = true;
-    Promise.all([import("@conform-to/zod/v4"), latest.current.loadSchema()]).then(
-      ([{ parseWithZod }, schema]) => {
-        validate.current = (formData) => parseWithZod(formData, { schema });
+    Promise.all([import("~/route-helpers/parse-form"), latest.current.loadSchema()]).then(
+      ([{ parseForm }, schema]) => {
+        validate.current = (formData) => parseForm(formData, schema);
         // A form replaced meanwhile (a new key after a save) has no checks to catch up on.
         if (!mounted.current) return;
         for (const name of waiting.current) latest.current.form.validate(name ? { name } : undefined);

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { parseInputPair } from "~/domain/audio";
 import type { ChannelChoices } from "~/domain/channel-form-values";
+import { optionalText } from "~/domain/form-fields";
 import { isValidPin } from "~/domain/pin";
 import { nameField } from "~/domain/station-forms";
 import type { Channel, UpdateAudioChannel } from "~/contract/channels";
@@ -39,7 +40,7 @@ export type ChannelDetailsForm = z.output<ReturnType<typeof channelDetailsSchema
 export const pinSchema = z
   .object({
     pinEnabled: z.boolean().default(false),
-    pin: z.string().trim().optional(),
+    pin: optionalText(),
   })
   .superRefine((value, context) => {
     if (!value.pinEnabled) return;

@@ -4,16 +4,17 @@
 import * as z from "zod";
 import { isHostname, splitSearchDomains } from "~/domain/network";
 import { dnsFields, interfaceFormValues } from "~/domain/network-form-values";
+import { choiceOf, optionalText } from "~/domain/form-fields";
 import { firstFailure, ipv4, netmask, required } from "~/domain/validation";
 import type { DnsDiscoverySettings, NetworkInterface, NetworkInterfaceSettings } from "~/contract/station-parts";
 
 export { dnsFields, interfaceFormValues, type InterfaceFormValues } from "~/domain/network-form-values";
 
-const text = z.string().trim().optional();
+const text = optionalText();
 
 export const networkInterfaceSchema = z
   .object({
-    mode: z.enum(["Dynamic", "Static"], { error: "stations:validation.chooseOne" }),
+    mode: choiceOf(["Dynamic", "Static"], "stations:validation.chooseOne"),
     ip: text,
     netmask: text,
     gateway: text,

@@ -74,3 +74,22 @@ describe("the onboarding list", () => {
     expect(onboardingErrors({ headline: "", text: "", picture: null })).toEqual({});
   });
 });
+
+describe("the onboarding texts take text", () => {
+  const checked = (headline: string, text: string, picture: string | null = null) =>
+    onboardingErrors({ headline, text, picture });
+
+  it("count only visible characters as a headline or a text", () => {
+    expect(checked("\u200B", "Welcome")).toEqual({ headline: "headlineRequired" });
+    expect(checked("Welcome", " \u3164 ")).toEqual({ text: "textRequired" });
+  });
+
+  it("refuse control and format characters; the text (a textarea) keeps its line breaks", () => {
+    expect(checked("Wel\u202Ecome", "Hello")).toEqual({ headline: "hiddenCharacters" });
+    expect(checked("Welcome", "Hello\u0000")).toEqual({ text: "hiddenCharacters" });
+    expect(checked("Welcome", "Line one\r\nLine two")).toEqual({});
+    expect(checked("Wel\ncome", "Hello")).toEqual({ headline: "hiddenCharacters" });
+    // A screen with nothing visible but a hidden character is refused, not silently dropped.
+    expect(checked("\u200B", "")).toEqual({ headline: "hiddenCharacters" });
+  });
+});

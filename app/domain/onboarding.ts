@@ -1,4 +1,6 @@
 // The onboarding list of the app customization (administration.md §4, §5, §9).
+import { hasHiddenCharacter, hasVisibleCharacter } from "~/domain/text-fields";
+
 export const maxOnboardingScreens = 3;
 export const headlineMaxLength = 60;
 export const textMaxLength = 130;
@@ -26,8 +28,9 @@ function renumber(screens: OnboardingScreen[]) {
   return screens.map((screen, index) => ({ ...screen, sortId: index + 1 }));
 }
 
+/** Nothing that shows: no visible character in headline or text, no picture. */
 export function isEmptyScreen(screen: Pick<OnboardingScreen, "headline" | "text" | "picture">) {
-  return !screen.headline.trim() && !screen.text.trim() && !screen.picture;
+  return !hasVisibleCharacter(screen.headline) && !hasVisibleCharacter(screen.text) && !screen.picture;
 }
 
 /** No onboardings yet: a single empty slide. */
@@ -67,16 +70,23 @@ export function screensForSave(screens: OnboardingScreen[]): Array<Omit<Onboardi
   return renumber(screens.filter((screen) => !isEmptyScreen(screen))).map(({ id: _id, ...screen }) => screen);
 }
 
-export type OnboardingFieldError = "headlineRequired" | "headlineTooLong" | "textRequired" | "textTooLong";
+export type OnboardingFieldError =
+  "headlineRequired" | "headlineTooLong" | "textRequired" | "textTooLong" | "hiddenCharacters";
 
-/** Headline required when there is text or a picture; text required when there is a headline or picture. */
+/**
+ * Headline required when there is text or a picture; text required when there is a headline or
+ * picture (each counts only visible characters). Both take only text; the text is multi-line (a
+ * textarea), so its line breaks are text too.
+ */
 export function onboardingErrors(screen: Pick<OnboardingScreen, "headline" | "text" | "picture">) {
   const errors: { headline?: OnboardingFieldError; text?: OnboardingFieldError } = {};
-  const hasHeadline = screen.headline.trim().length > 0;
-  const hasText = screen.text.trim().length > 0;
+  const hasHeadline = hasVisibleCharacter(screen.headline);
+  const hasText = hasVisibleCharacter(screen.text);
   if (screen.headline.length > headlineMaxLength) errors.headline = "headlineTooLong";
   else if (!hasHeadline && (hasText || screen.picture)) errors.headline = "headlineRequired";
+  else if (hasHiddenCharacter(screen.headline.trim())) errors.headline = "hiddenCharacters";
   if (screen.text.length > textMaxLength) errors.text = "textTooLong";
   else if (!hasText && (hasHeadline || screen.picture)) errors.text = "textRequired";
+  else if (hasHiddenCharacter(screen.text.trim(), { multiline: true })) errors.text = "hiddenCharacters";
   return errors;
 }

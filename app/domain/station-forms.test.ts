@@ -22,6 +22,19 @@ describe("renaming a station", () => {
     expect(submission.status === "success" && submission.value).toEqual({ name: "Main Hall" });
   });
 
+  it("counts only visible characters as a name, and takes only text", () => {
+    for (const name of ["\u200B", " \u200B\u200D ", "\u3164", "\uFEFF"]) {
+      expect(errorsOf(parseWithZod(form({ name }), { schema: renameStationSchema })), JSON.stringify(name)).toEqual({
+        name: ["stations:validation.nameRequired"],
+      });
+    }
+    for (const name of ["Main\u200BHall", "Hall \u202Eevil", "Hall\u0000", "Main\tHall"]) {
+      expect(errorsOf(parseWithZod(form({ name }), { schema: renameStationSchema })), JSON.stringify(name)).toEqual({
+        name: ["common:validation.hiddenCharacters"],
+      });
+    }
+  });
+
   it("allows at most 64 characters", () => {
     expect(errorsOf(parseWithZod(form({ name: "x".repeat(65) }), { schema: renameStationSchema }))).toEqual({
       name: ["stations:validation.nameTooLong"],
@@ -95,17 +108,23 @@ describe("noise gate and output", () => {
 });
 
 describe("starting a firmware update", () => {
+  const schema = firmwareUpdateSchema(["mcs-200-6.10.0", "mcs-200-6.9.0"]);
+
   it("needs a version and the EULA accepted", () => {
-    expect(errorsOf(parseWithZod(form({}), { schema: firmwareUpdateSchema }))).toEqual({
+    expect(errorsOf(parseWithZod(form({}), { schema }))).toEqual({
       firmwareId: ["stations:validation.firmwareVersionRequired"],
       eulaAccepted: ["stations:validation.eulaRequired"],
     });
-    const submission = parseWithZod(form({ firmwareId: "mcs-200-6.10.0", eulaAccepted: "on" }), {
-      schema: firmwareUpdateSchema,
-    });
+    const submission = parseWithZod(form({ firmwareId: "mcs-200-6.10.0", eulaAccepted: "on" }), { schema });
     expect(submission.status === "success" && submission.value).toEqual({
       firmwareId: "mcs-200-6.10.0",
       eulaAccepted: true,
+    });
+  });
+
+  it("takes only a version the form offers", () => {
+    expect(errorsOf(parseWithZod(form({ firmwareId: "mcs-200-9.9.9", eulaAccepted: "on" }), { schema }))).toEqual({
+      firmwareId: ["stations:validation.firmwareVersionInvalid"],
     });
   });
 });

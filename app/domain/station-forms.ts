@@ -11,31 +11,28 @@ import {
   OutputLevelSchema,
 } from "~/contract/enums";
 import type { AudioEncoder } from "~/contract/station-parts";
+import { choiceOf, requiredText } from "~/domain/form-fields";
 import { latencyRangeMs, nameMaxLength, noiseGateRangeDb, outputGainRangeDb } from "~/domain/station-form-limits";
 
 export { latencyRangeMs, nameMaxLength, noiseGateRangeDb, outputGainRangeDb };
 
-/** A station or channel name: required, at most 64 characters. */
+/** A station or channel name: required (a visible character), only text, at most 64 characters. */
 export function nameField(requiredKey: string) {
-  return z
-    .string({ error: requiredKey })
-    .trim()
-    .min(1, { error: requiredKey })
-    .max(nameMaxLength, { error: "stations:validation.nameTooLong" });
+  return requiredText({ required: requiredKey, maxLength: nameMaxLength, tooLong: "stations:validation.nameTooLong" });
 }
 
 export const renameStationSchema = z.object({ name: nameField("stations:validation.nameRequired") });
 
-const choose = { error: "stations:validation.chooseOne" };
+const chooseOne = "stations:validation.chooseOne";
 
 export const audioSettingsSchema = z
   .object({
-    channelMode: z.enum(ChannelModeSchema.options, choose),
-    inputConnector: z.enum(InputConnectorSchema.options, choose),
-    digitalInputType: z.enum(DigitalInputTypeSchema.options, choose),
-    analogInputLevel: z.enum(AnalogInputLevelSchema.options, choose),
+    channelMode: choiceOf(ChannelModeSchema.options, chooseOne),
+    inputConnector: choiceOf(InputConnectorSchema.options, chooseOne),
+    digitalInputType: choiceOf(DigitalInputTypeSchema.options, chooseOne),
+    analogInputLevel: choiceOf(AnalogInputLevelSchema.options, chooseOne),
     analogGain: z.boolean().default(false),
-    latencyMode: z.enum(LatencyModeSchema.options, choose),
+    latencyMode: choiceOf(LatencyModeSchema.options, chooseOne),
     latencyMs: z
       .number({ error: "stations:validation.latencyInvalid" })
       .int({ error: "stations:validation.latencyInvalid" })
@@ -72,7 +69,7 @@ export const noiseGateSchema = z.object({
 });
 
 export const outputSettingsSchema = z.object({
-  level: z.enum(OutputLevelSchema.options, choose),
+  level: choiceOf(OutputLevelSchema.options, chooseOne),
   gainDb: z
     .number({ error: "stations:validation.outputGainInvalid" })
     .int({ error: "stations:validation.outputGainInvalid" })
@@ -80,7 +77,12 @@ export const outputSettingsSchema = z.object({
     .max(outputGainRangeDb.max, { error: "stations:validation.outputGainInvalid" }),
 });
 
-export const firmwareUpdateSchema = z.object({
-  firmwareId: z.string({ error: "stations:validation.firmwareVersionRequired" }),
-  eulaAccepted: z.literal(true, { error: "stations:validation.eulaRequired" }),
-});
+/** A version the form offers (`offered`: their ids, installed ones left out) and the EULA accepted. */
+export function firmwareUpdateSchema(offered: readonly string[]) {
+  return z.object({
+    firmwareId: z
+      .string({ error: "stations:validation.firmwareVersionRequired" })
+      .refine((id) => offered.includes(id), { error: "stations:validation.firmwareVersionInvalid" }),
+    eulaAccepted: z.literal(true, { error: "stations:validation.eulaRequired" }),
+  });
+}

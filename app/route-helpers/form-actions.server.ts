@@ -2,7 +2,7 @@
 // form's schema, ask for confirmation where the spec wants one, call the Manager, then
 // post/redirect/get with a flash message — or answer the form with the user's values and the
 // message to show beside it. The Manager's "not editable now" answer becomes the reason.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/route-helpers/parse-form";
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { FlashMessage } from "~/auth/session.server";
@@ -59,7 +59,7 @@ export async function saveForm<Schema extends z.ZodType>(
   options: SaveOptions<Schema>,
 ): Promise<FormReply | Response> {
   const { intent } = options;
-  const submission = parseWithZod(formData, { schema: options.schema });
+  const submission = parseForm(formData, options.schema);
   if (submission.status !== "success") return { intent, result: submission.reply() };
   if (options.confirmFirst && formData.get(confirmedField) !== "yes") {
     return { intent, result: submission.reply(), confirm: submittedFields(formData) };
@@ -85,7 +85,7 @@ export async function replyWithFailure(
   formData: FormData,
   options: { intent: string; error: unknown; saveFailedKey: string; notFound?: NotFoundKind },
 ): Promise<FormReply> {
-  const submission = parseWithZod(formData, { schema: anyForm });
+  const submission = parseForm(formData, anyForm);
   return { intent: options.intent, result: await managerFailureReply(request, submission, options.error, options) };
 }
 
@@ -93,7 +93,7 @@ const anyForm = z.looseObject({});
 
 /** Cancelling a confirmation: the form comes back with what the user typed. */
 export function reviewForm(formData: FormData, intent: string, schema: z.ZodType): FormReply {
-  return { intent, result: parseWithZod(formData, { schema }).reply() };
+  return { intent, result: parseForm(formData, schema).reply() };
 }
 
 interface CommandOptions<Recovered> {

@@ -4,7 +4,14 @@ import { WritableAppCustomizationSchema } from "../../app/contract/app-customiza
 import { createAppCustomization, deleteAppCustomization, updateAppCustomization } from "../admin/app-customization";
 import type { Simulation } from "../simulation";
 import { parseWith, Reply } from "./http";
+import type { TextFields } from "./text-fields";
 import { param, routePath, type ApiRoutes } from "./routes";
+
+/** The onboarding texts take only text; the text is multi-line (the console's textarea). */
+const onboardingTexts: TextFields = {
+  "onboardings.*.headline": { required: false },
+  "onboardings.*.text": { required: false, multiline: true },
+};
 
 export function appCustomizationRoutes(api: ApiRoutes, simulation: Simulation) {
   const { state } = simulation;
@@ -16,10 +23,10 @@ export function appCustomizationRoutes(api: ApiRoutes, simulation: Simulation) {
     () => state.appCustomization ?? Reply.noContent(),
   );
   api.post(routePath(managerPaths.appCustomization), "appCustomization.edit", ({ body }) =>
-    Reply.json(201, createAppCustomization(state, parseWith(WritableAppCustomizationSchema, body))),
+    Reply.json(201, createAppCustomization(state, parseWith(WritableAppCustomizationSchema, body, onboardingTexts))),
   );
   api.put(routePath(managerPaths.appCustomizationById, id), "appCustomization.edit", ({ params, body }) =>
-    updateAppCustomization(state, params.id!, parseWith(WritableAppCustomizationSchema, body)),
+    updateAppCustomization(state, params.id!, parseWith(WritableAppCustomizationSchema, body, onboardingTexts)),
   );
   // The console sends the current configuration along; the reset does not need it.
   api.delete(routePath(managerPaths.appCustomizationById, id), "appCustomization.edit", ({ params }) =>

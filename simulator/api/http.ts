@@ -4,6 +4,7 @@ import type { Response } from "express";
 import type * as z from "zod";
 import type { ProblemDetails } from "../../app/contract/problems";
 import { ProblemError, problems, type FieldErrors } from "../problems";
+import { textFieldErrors, type TextFields } from "./text-fields";
 
 export function sendProblem(res: Response, problem: ProblemDetails, headers: Record<string, string> = {}) {
   res
@@ -25,9 +26,12 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+/** The body as its schema reads it; `texts` names its text fields, which take only text (text-fields.ts). */
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown, texts: TextFields = {}): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw problems.validation(fieldErrorsOf(result.error));
+  const errors = textFieldErrors(result.data, texts);
+  if (Object.keys(errors).length > 0) throw problems.validation(errors);
   return result.data;
 }
 

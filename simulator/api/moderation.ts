@@ -17,7 +17,11 @@ export function moderationRoutes(api: ApiRoutes, simulation: Simulation) {
 
   api.get(routePath(managerPaths.moderation), "moderation.show", () => moderationList(state));
   api.put(routePath(managerPaths.updateModerationChannel, channelId), "moderation.edit", ({ params, body }) =>
-    updateModerationChannel(state, params.channelId!, parseWith(UpdateModerationChannelSchema, body)),
+    updateModerationChannel(
+      state,
+      params.channelId!,
+      parseWith(UpdateModerationChannelSchema, body, { name: { required: true } }),
+    ),
   );
   api.put(routePath(managerPaths.nextSpeaker, channelId), "moderation.edit", ({ params, body }) =>
     nextSpeaker(state, params.channelId!, parseWith(NextSpeakerSchema, body).singleChannelListId),

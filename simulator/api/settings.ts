@@ -12,6 +12,9 @@ export function settingsRoutes(api: ApiRoutes, simulation: Simulation) {
   api.get(routePath(managerPaths.settings), "signedIn", () => generalSettings(state));
   api.get(routePath(managerPaths.systemSettings), "settings.show", () => state.meta.systemSettings);
   api.put(routePath(managerPaths.systemSettings), "settings.dnsConfig", ({ body }) =>
-    updateSystemSettings(state, parseWith(SystemSettingsSchema, body)),
+    updateSystemSettings(
+      state,
+      parseWith(SystemSettingsSchema, body, { "dnsDiscoverySettings.managerIpAddress": { required: false } }),
+    ),
   );
 }

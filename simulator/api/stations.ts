@@ -58,18 +58,34 @@ export function stationRoutes(api: ApiRoutes, simulation: Simulation) {
   });
 
   api.put(routePath(managerPaths.updateName, serialNumber), "stations.edit", ({ params, body }) =>
-    rename(state, params.serialNumber!, parseWith(UpdateNameSchema, body).name),
+    rename(state, params.serialNumber!, parseWith(UpdateNameSchema, body, { name: { required: true } }).name),
   );
   api.put(routePath(managerPaths.updateAudioEncoder, serialNumber), "stations.edit", ({ params, body }) =>
     updateAudioEncoder(state, params.serialNumber!, parseWith(AudioEncoderSchema, body)),
   );
   api.put(routePath(managerPaths.updateAudioChannel, serialNumber), "stations.edit", ({ params, body }) =>
-    updateAudioChannel(state, params.serialNumber!, parseWith(UpdateAudioChannelSchema, body)),
+    updateAudioChannel(
+      state,
+      params.serialNumber!,
+      parseWith(UpdateAudioChannelSchema, body, { name: { required: true }, group: { required: false } }),
+    ),
   );
   api.put(routePath(managerPaths.updateNetworkSettings, serialNumber), "stations.edit", ({ params, body }) =>
-    updateNetworkSettings(state, params.serialNumber!, parseWith(UpdateNetworkSettingsSchema, body)),
+    updateNetworkSettings(
+      state,
+      params.serialNumber!,
+      // Every text of both interfaces: addresses, the FQDN and each search domain.
+      parseWith(UpdateNetworkSettingsSchema, body, {
+        "*.*": { required: false },
+        "*.searchDomains.*": { required: false },
+      }),
+    ),
   );
   api.put(routePath(managerPaths.stationConfiguration, serialNumber), "stations.edit", ({ params, body }) =>
-    updateConfiguration(state, params.serialNumber!, parseWith(UpdateStationConfigurationSchema, body)),
+    updateConfiguration(
+      state,
+      params.serialNumber!,
+      parseWith(UpdateStationConfigurationSchema, body, { "dnsDiscovery.managerIpAddress": { required: false } }),
+    ),
   );
 }

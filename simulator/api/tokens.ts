@@ -12,7 +12,7 @@ export function tokenRoutes(api: ApiRoutes, simulation: Simulation) {
 
   api.get(routePath(managerPaths.tokens), "apiTokens.show", () => listTokens(state));
   api.post(routePath(managerPaths.tokens), "apiTokens.edit", ({ body }) =>
-    Reply.json(201, createToken(state, parseWith(CreateTokenSchema, body))),
+    Reply.json(201, createToken(state, parseWith(CreateTokenSchema, body, { name: { required: true } }))),
   );
   api.post(routePath(managerPaths.revokeToken, id), "apiTokens.edit", ({ params }) => {
     revokeToken(state, params.id!);

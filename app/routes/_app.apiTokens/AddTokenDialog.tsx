@@ -116,6 +116,7 @@ export function AddTokenDialog({
                   daysInput.current.value = String(expiryDaysFor(next, undefined));
               }}
               data={tokenExpiryPresetKeys.map((key) => ({ value: key, label: t(`apiTokens.presets.${key}`) }))}
+              error={fieldError(fields.expiryPreset)}
             />
             <TextInput
               id={fields.expiryInDays.id}

@@ -1,7 +1,7 @@
 // The API tokens screen's intents: create (the access token is shown once afterwards), revoke a
 // valid token, delete an expired one. Each asks the Manager for the token first, so a stale page
 // can neither revoke an expired token nor delete a valid one; a token already gone is no error.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/route-helpers/parse-form";
 import { redirect } from "@remix-run/node";
 import { rememberCreatedToken } from "./created-token.server";
 import { addTokenSchema, tokenToCreate } from "./token-form-schema";
@@ -20,7 +20,7 @@ import { getRuntime } from "~/runtime.server";
 const tokensPath = "/apiTokens";
 
 async function createTokenIntent({ request, manager, formData, intent }: IntentContext): Promise<FormReply | Response> {
-  const submission = parseWithZod(formData, { schema: addTokenSchema });
+  const submission = parseForm(formData, addTokenSchema);
   if (submission.status !== "success") return { intent, result: submission.reply() };
   // A second submission of the same form (a double click without JavaScript) creates nothing:
   // it waits for the first and lands on the same page, which shows the one new access token.

@@ -8,7 +8,7 @@ import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { ColourField } from "./ColourField";
 import type { CustomizationErrors } from "./draft-editing";
-import { colourFields, fieldNames, type CustomizationIntent } from "./fields";
+import { colourFields, fieldId, fieldNames, type CustomizationIntent } from "./fields";
 import { IntentButton } from "./IntentButton";
 import type { CustomizationDraft } from "~/domain/app-customization";
 import { hasLowContrast } from "~/domain/colours";
@@ -22,6 +22,7 @@ export interface ColoursSectionProps {
 
 export function ColoursSection({ draft, errors, onChange, onIntent }: ColoursSectionProps) {
   const { t } = useTranslation("admin");
+  const fontColorError = errors[fieldNames.fontColor];
   return (
     <Stack gap="sm" component="section" aria-labelledby="customization-colours-title">
       <Title order={2} size="h3" id="customization-colours-title">
@@ -38,9 +39,11 @@ export function ColoursSection({ draft, errors, onChange, onIntent }: ColoursSec
         />
       ))}
       <Radio.Group
+        id={fieldId(fieldNames.fontColor)}
         name={fieldNames.fontColor}
         label={t("views.appCustomization.colours.fontColor")}
         value={draft.fontColor}
+        error={fontColorError ? t(fontColorError) : undefined}
         onChange={(value) => onChange({ fontColor: value === "dark" ? "dark" : "light" })}
       >
         <Group gap="lg" mt={6}>

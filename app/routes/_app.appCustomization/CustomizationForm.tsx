@@ -91,6 +91,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
       name: fieldNames.colour(colour),
       label: t(`views.appCustomization.colours.${colour}`),
     })),
+    { name: fieldNames.fontColor, label: t("views.appCustomization.colours.fontColor") },
     ...draft.onboardings.flatMap((_, index) => [
       {
         name: fieldNames.headline(index),

@@ -5,7 +5,7 @@
 import { redirect } from "@remix-run/node";
 import { applyIntent, errorsAfter, validationErrors, type CustomizationErrors } from "./draft-editing";
 import type { CustomizationIntent } from "./fields";
-import { draftFromForm, withImages } from "./form-data.server";
+import { choiceErrors, draftFromForm, withImages } from "./form-data.server";
 import { customizationForSave, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
 import type { ReadForm } from "~/images/multipart.server";
 import { deleteAppCustomization, getAppCustomization, saveAppCustomization } from "~/manager/app-customization.server";
@@ -49,10 +49,11 @@ async function editCustomization(
   intent: CustomizationIntent,
 ): Promise<CustomizationReply | Response> {
   const { draft: posted, errors: imageErrors } = await withImages(draftFromForm(form.formData), form.uploads);
+  const postedErrors = { ...choiceErrors(form.formData), ...imageErrors };
   if (intent.type !== "save") {
-    return customizationReply(intentName, applyIntent(posted, intent), errorsAfter(intent, imageErrors));
+    return customizationReply(intentName, applyIntent(posted, intent), errorsAfter(intent, postedErrors));
   }
-  const errors = { ...validationErrors(posted), ...imageErrors };
+  const errors = { ...validationErrors(posted), ...postedErrors };
   if (Object.keys(errors).length > 0) return customizationReply(intentName, posted, errors);
   try {
     const stored = await getAppCustomization(manager);

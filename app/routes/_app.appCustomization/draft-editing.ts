@@ -9,6 +9,7 @@ import {
   type CustomizationFieldError,
 } from "~/domain/app-customization";
 import { addScreen, moveScreen, removeScreen } from "~/domain/onboarding";
+import { hiddenCharactersMessage } from "~/domain/text-fields";
 
 /** Field name → locale key of its message. */
 export type CustomizationErrors = Record<string, string>;
@@ -48,6 +49,7 @@ const validationKeys: Record<CustomizationFieldError, string> = {
   headlineTooLong: `${prefix}.headlineTooLong`,
   textRequired: `${prefix}.textRequired`,
   textTooLong: `${prefix}.textTooLong`,
+  hiddenCharacters: hiddenCharactersMessage,
 };
 
 /** The checks before saving, as locale keys by field name. */
@@ -64,7 +66,8 @@ export function errorsAfter(intent: CustomizationIntent, errors: CustomizationEr
     Object.entries(errors).filter(([name]) => {
       if (structural && name.startsWith("onboardings[")) return false;
       if (intent.type === "resetLogo" && name === "logo") return false;
-      if (intent.type === "resetColours" && (name === "backgroundColor" || name === "highlightColor")) return false;
+      if (intent.type === "resetColours" && ["backgroundColor", "highlightColor", "fontColor"].includes(name))
+        return false;
       if (intent.type === "removePicture" && name === `onboardings[${intent.index}].picture`) return false;
       return true;
     }),

@@ -5,6 +5,7 @@ import { fieldNames, type ColourField } from "./fields";
 import type { CustomizationErrors } from "./draft-editing";
 import { chosenColour, defaultColours } from "~/domain/colours";
 import type { CustomizationDraft } from "~/domain/app-customization";
+import { FontColorSchema } from "~/contract/app-customization";
 import { maxOnboardingScreens } from "~/domain/onboarding";
 import { processUpload, verifyImageDataUrl, type ImageKind } from "~/images/customization-images.server";
 import { imageProblemMessage } from "~/images/image-problems";
@@ -19,6 +20,16 @@ function colourOf(formData: FormData, colour: ColourField): string {
   const hex = textOf(formData, fieldNames.colour(colour));
   const shown = textOf(formData, fieldNames.colourShown(colour)) ?? hex ?? defaultColours[colour];
   return chosenColour({ hex, picker: textOf(formData, fieldNames.colourPicker(colour)) }, shown);
+}
+
+/**
+ * Posted choices no control of the page offers (a forged post), each as its field's message: the
+ * draft itself takes the default instead, so the page can still render it.
+ */
+export function choiceErrors(formData: FormData): CustomizationErrors {
+  const fontColor = textOf(formData, fieldNames.fontColor);
+  if (fontColor === null || FontColorSchema.safeParse(fontColor).success) return {};
+  return { [fieldNames.fontColor]: "admin:views.appCustomization.errors.fontColorInvalid" };
 }
 
 export function draftFromForm(formData: FormData): CustomizationDraft {

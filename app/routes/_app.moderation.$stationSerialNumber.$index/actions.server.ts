@@ -2,7 +2,7 @@
 // form post, answers with one redirect (post/redirect/get) and is harmless when sent twice:
 // Next speaker carries the speaker the moderator saw, mute carries the target state, clear is
 // idempotent (docs/decisions/031-moderation-double-submission.md).
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/route-helpers/parse-form";
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { SignedInContext } from "~/auth/guard.server";
@@ -171,7 +171,7 @@ function fieldErrorsOf(error: unknown): Record<string, string[]> | null {
 async function saveChannelSettings(context: IntentContext) {
   const { request, formData } = context;
   const address = addressOf(context.params);
-  const submission = parseWithZod(formData, { schema: channelSettingsSchema });
+  const submission = parseForm(formData, channelSettingsSchema);
   if (submission.status !== "success") return { intent: context.intent, result: submission.reply() };
   let channel: ModerationChannel;
   try {

@@ -3,7 +3,7 @@
 import type { FormReply } from "~/route-helpers/form-reply";
 import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
 import type { SettingsIntent } from "./intents";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/route-helpers/parse-form";
 import { redirect } from "@remix-run/node";
 import { dnsConfirmName, dnsSavedMessage, dnsSearchParams } from "./dns-config-params";
 import { dnsConfigSchema } from "./dns-config-schema";
@@ -32,7 +32,7 @@ async function withChange(
   { request, manager, formData, intent }: IntentContext,
   next: (values: DnsDiscoverySettings, stored: DnsDiscoverySettings) => Promise<Response>,
 ): Promise<FormReply | Response> {
-  const submission = parseWithZod(formData, { schema: dnsConfigSchema });
+  const submission = parseForm(formData, dnsConfigSchema);
   if (submission.status !== "success") return { intent, result: submission.reply() };
   try {
     const { dnsDiscoverySettings: stored } = await getSystemSettings(manager);

@@ -20,6 +20,7 @@ import {
 import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmware";
 import type { FormConstraint } from "~/components/lazy-form";
 import { firmwareIntent } from "./intents";
+import { offeredFirmwareIds } from "./offered-firmware";
 
 // `<Stack gap="sm" mt="xs">`: the margin as Mantine's style prop writes it.
 const versionListStyle = { marginTop: "var(--mantine-spacing-xs)" };
@@ -44,7 +45,8 @@ export function FirmwareUpdateForm({
   const newest = choices.find((choice) => choice.isNewer);
   const [form, fields, formProps] = useStationForm({
     id: "firmware-update",
-    loadSchema: () => import("~/domain/station-forms").then((module) => module.firmwareUpdateSchema),
+    loadSchema: () =>
+      import("~/domain/station-forms").then((module) => module.firmwareUpdateSchema(offeredFirmwareIds(choices))),
     constraint,
     lastResult: reply,
     defaultValue: { firmwareId: newest?.id },

@@ -3,7 +3,9 @@
 import type { IntentTable } from "~/route-helpers/intents.server";
 import { stationIntent } from "~/route-helpers/station-intents.server";
 import type { FirmwareIntent } from "./intents";
-import { runCommand, saveForm } from "~/route-helpers/form-actions.server";
+import { loadFirmwareChoices } from "./firmware-choices.server";
+import { offeredFirmwareIds } from "./offered-firmware";
+import { replyWithFailure, runCommand, saveForm } from "~/route-helpers/form-actions.server";
 import { noConnectionKey } from "~/route-helpers/manager-failures.server";
 import { formErrorReply, type FormReply } from "~/route-helpers/form-reply";
 import { firmwareUpdateSchema } from "~/domain/station-forms";
@@ -12,17 +14,23 @@ import { isManagerError } from "~/manager/http.server";
 
 /** The Firmware tab's intents; each needs "firmware.update". */
 export const firmwareRoutes: IntentTable<FirmwareIntent, FormReply | Response> = {
-  startUpdate: stationIntent(
-    ({ request, manager, formData, intent, serialNumber, values }) =>
-      saveForm(request, formData, {
-        intent,
-        schema: firmwareUpdateSchema,
-        saveFailedKey: "stations:firmware.startFailed",
-        success: { message: "stations:firmware.started", values },
-        save: (value) => startFirmwareUpdate(manager, serialNumber, value.firmwareId),
-      }),
-    "firmware.update",
-  ),
+  startUpdate: stationIntent(async ({ request, manager, formData, intent, serialNumber, values }) => {
+    const saveFailedKey = "stations:firmware.startFailed";
+    // The schema takes only a version the form offers: the offer is the Manager's, asked again.
+    let offered: string[];
+    try {
+      offered = offeredFirmwareIds((await loadFirmwareChoices(manager, serialNumber)).choices);
+    } catch (error) {
+      return replyWithFailure(request, formData, { intent, error, saveFailedKey, notFound: "station" });
+    }
+    return saveForm(request, formData, {
+      intent,
+      schema: firmwareUpdateSchema(offered),
+      saveFailedKey,
+      success: { message: "stations:firmware.started", values },
+      save: (value) => startFirmwareUpdate(manager, serialNumber, value.firmwareId),
+    });
+  }, "firmware.update"),
   syncMetadata: stationIntent(
     ({ request, manager, intent }) =>
       runCommand<FormReply>(request, {

@@ -2,4 +2,7 @@
 import { formConstraint } from "~/route-helpers/form-constraint.server";
 import { firmwareUpdateSchema } from "~/domain/station-forms";
 
-export const firmwareFormConstraint = () => formConstraint(firmwareUpdateSchema);
+// The schema takes the versions offered; its constraints (both fields required) do not depend on them.
+const schema = firmwareUpdateSchema([]);
+
+export const firmwareFormConstraint = () => formConstraint(schema);

@@ -9,17 +9,16 @@ import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { firmwareRoutes } from "./actions.server";
+import { loadFirmwareChoices } from "./firmware-choices.server";
 import { firmwareFormConstraint } from "./form-constraints.server";
 import { firmwareIntent } from "./intents";
 import { FirmwareMetadataCard } from "./FirmwareMetadataCard";
 import { FirmwareStatusCard } from "./FirmwareStatusCard";
 import { FirmwareUpdateForm } from "./FirmwareUpdateForm";
 import { replyFor, type FormReply } from "~/route-helpers/form-reply";
-import { firmwareChoices, firmwareUpdateBlockedBy, newestVersion } from "~/domain/firmware";
+import { firmwareUpdateBlockedBy, newestVersion } from "~/domain/firmware";
 import { i18next } from "~/i18n/i18next.server";
-import { getFirmwareInfo, getUpdateMetadata } from "~/manager/firmware.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
-import { getStation } from "~/manager/stations.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 
@@ -28,22 +27,12 @@ export const handle = { hubs: ["updaterHub"] } satisfies ScreenHandle;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "stations.show");
   const serialNumber = params.serialNumber!;
-  const [[station, firmware, metadata], locale] = await Promise.all([
-    loadOrThrow(
-      request,
-      () =>
-        Promise.all([
-          getStation(manager, serialNumber),
-          getFirmwareInfo(manager, serialNumber),
-          getUpdateMetadata(manager),
-        ]),
-      "station",
-    ),
+  const [{ station, firmware, metadata, available, choices }, locale] = await Promise.all([
+    loadOrThrow(request, () => loadFirmwareChoices(manager, serialNumber), "station"),
     i18next.getLocale(request),
   ]);
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const dateTimes = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" });
-  const available = metadata.updateMetadata[String(station.type)] ?? [];
   const check = metadata.lastFirmwareUpdateCheckTime;
   return {
     firmware: {
@@ -53,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       progress: firmware.progress,
     },
     latestVersion: newestVersion(available.map((release) => release.version)) ?? station.latestFirmwareVersion,
-    choices: firmwareChoices(available, firmware.currentVersion).map((choice) => ({
+    choices: choices.map((choice) => ({
       ...choice,
       releaseDateText: dates.format(new Date(choice.releaseDate)),
     })),
