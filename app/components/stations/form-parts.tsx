@@ -13,7 +13,7 @@ import { PlainButton, type ButtonLook } from "~/components/plain-button";
 import { PlainCheckbox, PlainRadioGroup } from "~/components/plain-choices";
 import { PlainSelect, PlainTextInput } from "~/components/plain-select";
 import { textFieldProps, useFieldError } from "~/components/forms";
-import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
+import { useLazyForm, type FormConstraint, type LazySchema } from "~/components/lazy-form";
 import { useReportDirty } from "~/components/stations/dirty-forms";
 import type { BlockedReason } from "~/domain/station-state";
 
@@ -23,9 +23,13 @@ type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
  * conform with the schema on both sides: checked on blur, rechecked on input once shown. The
  * schema is imported on the first touch (useLazyForm); the constraints come from the loader.
  */
-export function useStationForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
+export function useStationForm<
+  Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+  Options = void,
+>(options: {
   id: string;
-  loadSchema: () => Promise<Schema>;
+  form: LazySchema<Schema, Options>;
+  schemaOptions?: Options;
   constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
   defaultValue: DefaultValue<z.input<Schema>>;

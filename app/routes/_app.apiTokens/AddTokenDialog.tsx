@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
 import { tokenParams } from "./token-params";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
-import { apiTokensIntent } from "./intents";
+import { addTokenForm } from "./forms";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { PlainButton, PlainLinkButton } from "~/components/plain-button";
 import { PlainCheckbox } from "~/components/plain-choices";
@@ -64,14 +64,13 @@ export function AddTokenDialog({
       expiryInDays: String(expiryDaysFor(defaultTokenExpiryPreset, undefined)),
     },
     constraint,
-    loadSchema: () => import("./token-form-schema").then((module) => module.addTokenSchema),
+    form: addTokenForm,
   });
   // Uncontrolled, so whatever is chosen before the page hydrates is kept; with JavaScript each
   // field sets the other directly.
   const presetInput = useRef<HTMLSelectElement>(null);
   const daysInput = useRef<HTMLInputElement>(null);
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === apiTokensIntent.createToken;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === addTokenForm.intent;
   const labels = {
     name: t("apiTokens.add.name"),
     expiryPreset: t("apiTokens.add.expiry"),
@@ -167,7 +166,7 @@ export function AddTokenDialog({
             <PlainLinkButton to={closeHref} variant="default" preventScrollReset replace>
               {t("common:actions.cancel")}
             </PlainLinkButton>
-            <PlainButton type="submit" name="intent" value={apiTokensIntent.createToken} loading={submitting}>
+            <PlainButton type="submit" name="intent" value={addTokenForm.intent} loading={submitting}>
               {t("apiTokens.add.submit")}
             </PlainButton>
           </SpacedGroup>

@@ -4,7 +4,7 @@ import { PlainButton } from "~/components/plain-button";
 import { Form, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
-import { appViewIntent } from "./intents";
+import { setAudienceMicMutedCommand } from "./forms";
 import type { AppViewRowTexts } from "./row-texts";
 import { PlainDotBadge, PlainGroup } from "~/components/plain";
 
@@ -20,7 +20,7 @@ const SubmittingMic = createContext<string | null>(null);
 export function AudienceMicSubmissions({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === appViewIntent.setAudienceMicMuted
+    navigation.state === "submitting" && navigation.formData?.get("intent") === setAudienceMicMutedCommand.intent
       ? String(navigation.formData.get("channelId"))
       : null;
   return <SubmittingMic.Provider value={submitting}>{children}</SubmittingMic.Provider>;
@@ -44,7 +44,7 @@ export function AudienceMicToggle({
         <PlainButton
           type="submit"
           name="intent"
-          value={appViewIntent.setAudienceMicMuted}
+          value={setAudienceMicMutedCommand.intent}
           size="xs"
           variant="default"
           loading={submitting}

@@ -12,7 +12,7 @@ import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import { useAppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
 import { PlainCard } from "~/components/plain";
-import { appViewIntent } from "./intents";
+import { moveChannelCommand } from "./forms";
 import type SortableChannelListModule from "./SortableChannelList";
 import { whenIdle } from "~/utils/when-idle";
 
@@ -88,7 +88,7 @@ export function ChannelOrder({
   const move = useCallback(
     (channelId: string, position: number) =>
       submit(
-        { intent: appViewIntent.moveChannel, channelId, position: String(position), respond: "data" },
+        { intent: moveChannelCommand.intent, channelId, position: String(position), respond: "data" },
         { method: "post", preventScrollReset: true },
       ),
     [submit],

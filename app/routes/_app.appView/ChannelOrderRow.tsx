@@ -18,7 +18,7 @@ import { PlainAnchor, PlainGroup, PlainStack, PlainText } from "~/components/pla
 import { PlainActionIcon } from "~/components/plain-button";
 import { PlainTextInput } from "~/components/plain-select";
 import { withSearchParams } from "~/utils/url";
-import { appViewIntent } from "./intents";
+import { moveChannelCommand } from "./forms";
 
 /** The order list: an <ol> whose items are cards. */
 export const orderListStyle = {
@@ -56,7 +56,7 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
         <PlainActionIcon
           type="submit"
           name="intent"
-          value={appViewIntent.moveChannel}
+          value={moveChannelCommand.intent}
           variant="default"
           size="lg"
           disabled={first}
@@ -69,7 +69,7 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
         <PlainActionIcon
           type="submit"
           name="intent"
-          value={appViewIntent.moveChannel}
+          value={moveChannelCommand.intent}
           variant="default"
           size="lg"
           disabled={last}
@@ -93,7 +93,7 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
           <PlainButton
             type="submit"
             name="intent"
-            value={appViewIntent.moveChannel}
+            value={moveChannelCommand.intent}
             variant="default"
             aria-label={texts.moveToNamed({ name: channel.name })}
           >

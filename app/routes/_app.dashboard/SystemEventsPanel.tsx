@@ -24,7 +24,7 @@ import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/s
 import { useHydrated } from "~/utils/use-hydrated";
 import { PlainCard, PlainDotBadge, PlainGroup, PlainStack, PlainText } from "~/components/plain";
 import { withSearchParams } from "~/utils/url";
-import { dashboardIntent } from "./intents";
+import { dismissAllEventsCommand, dismissEventCommand } from "./forms";
 
 /** Once hydrated, the dismiss forms run as fetchers and ask for a data answer, not a redirect. */
 function FetcherAnswer() {
@@ -93,7 +93,7 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
             <PlainButton
               type="submit"
               name="intent"
-              value={dashboardIntent.dismissEvent}
+              value={dismissEventCommand.intent}
               variant="subtle"
               size="xs"
               leftSection={<IconX size={14} aria-hidden="true" />}
@@ -116,10 +116,10 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
   const pending = useFetchers().filter((fetcher) => fetcher.formData);
   const dismissing = new Set(
     pending
-      .filter((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissEvent)
+      .filter((fetcher) => fetcher.formData!.get("intent") === dismissEventCommand.intent)
       .map((fetcher) => String(fetcher.formData!.get("eventId"))),
   );
-  const dismissingAll = pending.some((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissAllEvents);
+  const dismissingAll = pending.some((fetcher) => fetcher.formData!.get("intent") === dismissAllEventsCommand.intent);
   const visible = items.filter((event) => !dismissing.has(event.id) && !(dismissingAll && event.isDismissable));
   const remaining = total - (items.length - visible.length);
   const loadingMore = visible.length < items.length && needsTopUp(visible.length, remaining);
@@ -154,7 +154,7 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
                 <PlainButton
                   type="submit"
                   name="intent"
-                  value={dashboardIntent.dismissAllEvents}
+                  value={dismissAllEventsCommand.intent}
                   variant="default"
                   disabled={dismissable === 0 || dismissingAll}
                 >

@@ -12,7 +12,7 @@ import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { FormConstraint } from "~/components/lazy-form";
 import type { ComputedState, StationType } from "~/contract/enums";
 import { mantineRem } from "~/components/plain-units";
-import { generalIntent } from "./intents";
+import { renameForm } from "./forms";
 
 // `mt={25}`, as Mantine writes it: the button lines up with the name field below its label.
 const renameButtonStyle = { marginTop: mantineRem(25) };
@@ -44,7 +44,7 @@ function RenameForm({
   const fieldError = useFieldError();
   const [form, fields, formProps] = useStationForm({
     id: "rename-station",
-    loadSchema: () => import("~/domain/station-forms").then((module) => module.renameStationSchema),
+    form: renameForm,
     constraint,
     lastResult: reply,
     defaultValue: { name },
@@ -63,7 +63,7 @@ function RenameForm({
             maxLength={64}
             w={320}
           />
-          <SubmitButton intent={generalIntent.rename} style={renameButtonStyle}>
+          <SubmitButton intent={renameForm.intent} style={renameButtonStyle}>
             {t("details.rename")}
           </SubmitButton>
         </Group>

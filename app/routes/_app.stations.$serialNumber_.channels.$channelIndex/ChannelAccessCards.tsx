@@ -13,7 +13,7 @@ import { PlainAnchorButton, PlainButton } from "~/components/plain-button";
 import { useHasUnsavedChanges } from "~/components/stations/dirty-forms";
 import { GuardedConfirmLink, SettingsCard, SubmitButton } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
-import { channelIntent } from "./intents";
+import { playTestToneCommand, regenerateAccessCommand, stopTestToneCommand } from "./forms";
 
 export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string; blockedBy: BlockedReason | null }) {
   const { t } = useTranslation("stations");
@@ -32,7 +32,7 @@ export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string;
         name="regenerateAccess"
         title={t("access.confirmTitle")}
         confirmLabel={t("access.regenerate")}
-        intent={channelIntent.regenerateAccess}
+        intent={regenerateAccessCommand.intent}
         color="red"
         confirmDisabled={blockedBy !== null}
       >
@@ -91,7 +91,7 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
         </Text>
         {playing ? (
           <Form method="post" preventScrollReset>
-            <SubmitButton intent={channelIntent.stopTestTone} variant="default" disabled={blockedBy !== null}>
+            <SubmitButton intent={stopTestToneCommand.intent} variant="default" disabled={blockedBy !== null}>
               {t("testTone.stop")}
             </SubmitButton>
           </Form>
@@ -114,7 +114,7 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
         name="testTone"
         title={t("testTone.confirmTitle")}
         confirmLabel={t("testTone.play")}
-        intent={channelIntent.playTestTone}
+        intent={playTestToneCommand.intent}
         color="orange"
         confirmDisabled={blockedBy !== null}
       >

@@ -7,11 +7,11 @@ import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { stationsListIntent } from "./intents";
+import { clearRejectedCommand } from "./forms";
 
 export function RejectedStationsCard({ count, canAuthorize }: { count: number; canAuthorize: boolean }) {
   const { t } = useTranslation("stations");
-  const submitting = useNavigation().formData?.get("intent") === stationsListIntent.clearRejected;
+  const submitting = useNavigation().formData?.get("intent") === clearRejectedCommand.intent;
   if (count === 0) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="rejected-stations-title">
@@ -28,7 +28,7 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
             <PlainButton
               type="submit"
               name="intent"
-              value={stationsListIntent.clearRejected}
+              value={clearRejectedCommand.intent}
               variant="default"
               loading={submitting}
             >
