@@ -101,6 +101,9 @@ export function sizeText(bytes: number): string {
   return bytes >= megabyte ? `${Math.round(bytes / megabyte)} MB` : `${Math.round(bytes / kilobyte)} KB`;
 }
 
+/** A refused body up to this size is read and dropped rather than the connection closed. */
+const drainedBytes = 64 * kilobyte;
+
 const formTypes = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 const multipartType = /^multipart\//i;
 
@@ -115,9 +118,12 @@ export function boundedBodies(limits: BodyLimits = consoleBodyLimits): RequestHa
 
   return (request, response, next) => {
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return next();
+    const declared = Number(request.get("content-length") ?? Number.NaN);
     const refuse = (status: number, key: ServerTextKey, values: Record<string, string | number> = {}) => {
-      // The body is left unread (or unparsed): closing after the answer spares reading the rest.
-      response.setHeader("Connection", "close");
+      // Node reads and drops the unread rest of a refused body, so the connection carries the next
+      // request and a client still sending gets its answer; a large or unknown rest is not worth
+      // reading: the connection closes after the answer.
+      if (!(declared <= drainedBytes)) response.setHeader("Connection", "close");
       response
         .status(status)
         .type("text/plain")
@@ -125,7 +131,6 @@ export function boundedBodies(limits: BodyLimits = consoleBodyLimits): RequestHa
     };
     const type = request.get("content-type") ?? "";
     if (!formTypes.test(type)) return refuse(415, "formsOnly");
-    const declared = Number(request.get("content-length") ?? Number.NaN);
     // Browsers always declare the length of a form; a streamed body of unknown size is refused
     // rather than counted, so what Remix reads is never larger than allowed.
     if (!Number.isFinite(declared)) return refuse(411, "lengthRequired");
