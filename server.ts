@@ -15,7 +15,7 @@ import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.serve
 import type { HubName } from "./app/contract/hubs";
 import type { ConsoleObservability } from "./app/observability.server";
 import type { ConsoleRuntime } from "./app/runtime.server";
-import { formBodiesOnly } from "./server/body-limits";
+import { boundedBodies } from "./server/body-limits";
 import { trackRequests } from "./server/graceful-shutdown";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
@@ -208,7 +208,8 @@ async function main() {
     observer: hubBridgeObserver(logger, metrics),
   });
   app.use(answeredAs("hubs/negotiate", bridge.router));
-  app.use(formBodiesOnly({ formBytes: 1024 * 1024, multipartBytes: 16 * 1024 * 1024 }));
+  // Bounded by where they go and whether a session cookie came along (server/body-limits.ts).
+  app.use(boundedBodies());
 
   // Issue 11: nothing rendered for a session is kept in a browser's or proxy's cache.
   app.use(noStoreByDefault());

@@ -10,11 +10,13 @@ import { signInToConsole, type ConsoleSession } from "../tests/support/console-s
 import { expect, simulator, test } from "./support/fixtures";
 import { consoleUrl } from "./support/ports";
 
-const forbiddenPage = (
-  JSON.parse(readFileSync(new URL("../public/locales/en/common.json", import.meta.url), "utf8")) as {
-    errors: { forbidden: { title: string; subtitle: string } };
-  }
-).errors.forbidden;
+const commonTexts = JSON.parse(readFileSync(new URL("../public/locales/en/common.json", import.meta.url), "utf8")) as {
+  errors: { forbidden: { title: string; subtitle: string } };
+  server: { signInFirst: string };
+};
+const forbiddenPage = commonTexts.errors.forbidden;
+/** The refusal's first sentence (the rest names the limit). */
+const signInFirst = commonTexts.server.signInFirst.split(":")[0]!;
 
 /** Ids of the default fleet an allowed user's form would carry (looked up, not hard-coded). */
 interface Seed {
@@ -427,7 +429,12 @@ test.describe("every route and intent, signed out and per role", () => {
         const text = await response.text();
         const after = row.method === "POST" ? await managerData() : null;
 
-        if (visitor === "signedOut") {
+        if (visitor === "signedOut" && row.multipart) {
+          // No multipart body before sign-in: refused before Remix runs (server/body-limits.ts).
+          expect(response.status, what).toBe(415);
+          expect(text, what).toContain(signInFirst);
+          expect(after, `${what} left the Manager's data as it was`).toEqual(before);
+        } else if (visitor === "signedOut") {
           expect(response.status, what).toBe(302);
           expect(response.headers.get("location"), what).toBe(signInLocation(row.path));
           expect(after, `${what} left the Manager's data as it was`).toEqual(before);

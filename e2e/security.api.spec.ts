@@ -179,7 +179,7 @@ test("bodies that are not HTML forms, or too large, are refused with a clear ans
     body: new URLSearchParams({ redirectTo: "/", padding: "x".repeat(2 * 1024 * 1024) }),
   });
   expect(huge.status).toBe(413);
-  expect(await huge.text()).toMatch(/too large \(more than 1 MB\)/);
+  expect(await huge.text()).toMatch(/too large \(more than 8 KB\)/);
   const hugeUpload = await startUpload("/appCustomization", { cookie: admin.cookie, origin }, 17 * 1024 * 1024);
   expect(hugeUpload.status).toBe(413);
   expect(hugeUpload.text).toMatch(/too large \(more than 16 MB\)/);

@@ -20,7 +20,8 @@ import { simulator } from "./support/simulator";
 
 const origin = new URL(consoleUrl).origin;
 const common = JSON.parse(readFileSync(new URL("../public/locales/en/common.json", import.meta.url), "utf8")) as {
-  errors: { badRequest: { subtitle: string }; notFound: { subtitle: string } };
+  errors: { notFound: { subtitle: string } };
+  server: { noUploads: string };
 };
 const admin = JSON.parse(readFileSync(new URL("../public/locales/en/admin.json", import.meta.url), "utf8")) as {
   views: { appCustomization: { errors: { formUnreadable: string } } };
@@ -92,7 +93,7 @@ test("the table names every route that has an action", () => {
   expect(Object.keys(actionPaths).sort()).toEqual(withAction.sort());
 });
 
-test("a malformed multipart body gets a 400 with a clear message on every action, sign-in included", async () => {
+test("a malformed multipart body: the upload routes answer with their own message, every other action takes no multipart", async () => {
   for (const [file, path] of Object.entries(actionPaths)) {
     for (const malformed of malformedBodies) {
       const context = `${path} (${file}): ${malformed.name}`;
@@ -111,17 +112,18 @@ test("a malformed multipart body gets a 400 with a clear message on every action
         expect(response.status, context).toBe(400);
         expect(JSON.parse(text), context).toEqual({ error: expect.any(String) });
       } else {
-        expect(response.status, `${context}: ${text.slice(0, 200)}`).toBe(400);
-        expect(text, context).toContain(common.errors.badRequest.subtitle);
+        // Refused before Remix runs, signed in or not (server/body-limits.ts).
+        expect(response.status, `${context}: ${text.slice(0, 200)}`).toBe(415);
+        expect(text, context).toContain(common.server.noUploads);
       }
     }
   }
 });
 
-test("a Moderator posting an unreadable body to an Admin's action is refused as forbidden, not as unreadable", async () => {
+test("a Moderator posting an unreadable upload to the customization is refused as forbidden, before it is read", async () => {
   const moderator = await signInToConsole(consoleUrl, "moderator");
   const unreadable = { "content-type": `multipart/form-data; boundary=${boundary}` };
-  for (const path of ["/settings", "/apiTokens", "/stations/MCS-0042/network", "/dashboard"]) {
+  for (const path of ["/appCustomization", "/appCustomization/image"]) {
     const response = await moderator.fetch(path, {
       method: "POST",
       headers: unreadable,
@@ -129,27 +131,16 @@ test("a Moderator posting an unreadable body to an Admin's action is refused as 
     });
     expect(response.status, path).toBe(403);
   }
-  // Where a Moderator may do one of the screen's intents (moderate; mute on the app view), the
-  // unreadable body is still a 400.
-  for (const path of ["/moderation/MCS-0043/1", "/appView"]) {
-    const response = await moderator.fetch(path, {
-      method: "POST",
-      headers: unreadable,
-      body: "this is not multipart at all",
-    });
-    expect(response.status, path).toBe(400);
-  }
 });
 
-test("the 400 page is in the reader's language, also for single-fetch data requests", async () => {
+test("the answers given before Remix runs are in the reader's language, also for single-fetch data requests", async () => {
   const german = await fetch(new URL("/login", consoleUrl), {
     method: "POST",
     headers: { origin, "content-type": `multipart/form-data; boundary=${boundary}`, "accept-language": "de" },
     body: "kaputt",
   });
-  expect(german.status).toBe(400);
-  expect(await german.text()).toContain("Anfrage nicht verstanden");
-  // So are the answers given before Remix runs.
+  expect(german.status).toBe(415);
+  expect(await german.text()).toMatch(/^Diese Adresse nimmt keine Dateien an/);
   const tooLarge = await session.fetch("/preferences", {
     method: "POST",
     headers: { "accept-language": "de" },
@@ -157,14 +148,14 @@ test("the 400 page is in the reader's language, also for single-fetch data reque
   });
   expect(tooLarge.status).toBe(413);
   expect(await tooLarge.text()).toBe(
-    `Die gesendeten Daten sind zu groß (mehr als 1 MB). Nennen Sie diese Referenz, wenn Sie das Problem melden: ${tooLarge.headers.get("x-request-id")}`,
+    `Die gesendeten Daten sind zu groß (mehr als 8 KB). Nennen Sie diese Referenz, wenn Sie das Problem melden: ${tooLarge.headers.get("x-request-id")}`,
   );
   const data = await session.fetch("/stations/MCS-0042.data?index", {
     method: "POST",
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
     body: "garbage",
   });
-  expect(data.status).toBe(400);
+  expect(data.status).toBe(415);
 });
 
 test("url-encoded bodies that do not decode never cause a server error", async () => {

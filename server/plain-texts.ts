@@ -1,6 +1,7 @@
 // Texts for the few answers express gives before Remix runs (sign-in throttling, refused
-// cross-origin posts, bodies that are not forms or too large): from the same locale files as every page, under "server.", in the
-// language the pages use — the "lng" cookie, else Accept-Language, else English.
+// cross-origin posts, bodies that are not forms, too large or not taken there): from the same
+// locale files as every page, under "server.", in the language the pages use — the "lng"
+// cookie, else Accept-Language, else English.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Request } from "express";
@@ -44,7 +45,10 @@ export type ServerTextKey =
   | "lengthRequired"
   | "tooLarge"
   | "wrongHost"
-  | "storeUnavailable";
+  | "storeUnavailable"
+  | "tooManyFields"
+  | "noUploads"
+  | "signInFirst";
 
 function fill(text: string, values: Record<string, string | number>) {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));

@@ -50,11 +50,16 @@ export function remixRequestHandler(options: {
         if (!finished) controller.abort();
       });
       const hasBody = request.method !== "GET" && request.method !== "HEAD";
+      // A url-encoded form was read already, within its limits (server/body-limits.ts); an upload
+      // streams on to the action that reads it.
+      const body = Buffer.isBuffer(request.body)
+        ? { body: request.body }
+        : { body: createReadableStreamFromReadable(request), duplex: "half" };
       const fetchRequest = new Request(`${origin}${request.originalUrl}`, {
         method: request.method,
         headers: fetchHeaders(request),
         signal: controller.signal,
-        ...(hasBody ? { body: createReadableStreamFromReadable(request), duplex: "half" } : {}),
+        ...(hasBody ? body : {}),
       } as RequestInit);
       await send(response, await handle(fetchRequest, options.getLoadContext(request, response)));
     } catch (error) {

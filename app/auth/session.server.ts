@@ -6,6 +6,7 @@ import type { SessionStore } from "~/store/shared-store.server";
 import type { SessionUser } from "~/auth/user";
 import { observability, type SessionStoreOperation } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
+import { sessionCookieName } from "~/auth/session-cookie";
 
 export interface SessionTokens {
   accessToken: string;
@@ -41,8 +42,6 @@ export interface SessionData {
 }
 
 export type ConsoleSession = Session<SessionData>;
-
-export const sessionCookieName = "__session";
 
 interface Storage {
   cookie: Cookie;

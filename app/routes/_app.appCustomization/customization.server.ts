@@ -7,7 +7,7 @@ import { applyIntent, errorsAfter, validationErrors, type CustomizationErrors } 
 import type { CustomizationIntent } from "./fields";
 import { choiceErrors, draftFromForm, withImages } from "./form-data.server";
 import { customizationForSave, isCustomizationChanged, type CustomizationDraft } from "~/domain/app-customization";
-import type { ReadForm } from "~/images/multipart.server";
+import type { FormRefusedError, ReadForm } from "~/images/multipart.server";
 import { deleteAppCustomization, getAppCustomization, saveAppCustomization } from "~/manager/app-customization.server";
 import { actionFailure, unexpectedErrorKey } from "~/route-helpers/manager-failures.server";
 import type { AppCustomization, WritableAppCustomization } from "~/contract/app-customization";
@@ -88,8 +88,8 @@ async function resetCustomization({ request, manager }: IntentContext) {
   return redirect(customizationPath);
 }
 
-/** A form that could not be read at all (too large, malformed): the page as stored, with a message. */
-export async function refusedForm(request: Request, reason: "tooLarge" | "malformed") {
+/** A form that could not be read at all (too large, too many parts, malformed): the page as stored, with a message. */
+export async function refusedForm(request: Request, reason: FormRefusedError["reason"]) {
   await setFlash(request, {
     kind: "error",
     message: `${errorKeys}.${reason === "tooLarge" ? "formTooLarge" : "formUnreadable"}`,

@@ -9,10 +9,13 @@ import { imageProblemMessage, type ImageKind } from "~/images/image-problems";
 import { FormRefusedError, readForm, type FormLimits } from "~/images/multipart.server";
 import { imageLimits } from "~/images/customization-images.server";
 
+// One file and its kind.
 const oneImage: FormLimits = {
   maxFileBytes: imageLimits.maxUploadBytes,
   maxFieldBytes: 64,
   maxTotalBytes: imageLimits.maxUploadBytes + 64 * 1024,
+  maxFields: 4,
+  maxFiles: 1,
 };
 
 function answer(body: { dataUrl: string } | { error: string }, status = 200) {
@@ -27,10 +30,9 @@ export function action({ request }: ActionFunctionArgs) {
       form = await readForm(request, oneImage);
     } catch (error) {
       if (!(error instanceof FormRefusedError)) throw error;
-      return answer(
-        { error: imageProblemMessage("logo", error.reason === "tooLarge" ? "fileTooLarge" : "unreadable") },
-        400,
-      );
+      return error.reason === "tooLarge"
+        ? answer({ error: imageProblemMessage("logo", "fileTooLarge") }, 413)
+        : answer({ error: imageProblemMessage("logo", "unreadable") }, 400);
     }
     const kind: ImageKind = form.formData.get("kind") === "picture" ? "picture" : "logo";
     const upload = form.uploads.get("file");
