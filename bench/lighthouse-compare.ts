@@ -2,8 +2,8 @@
 // serving an earlier build (BENCH_COMPARE_BEFORE: a directory with its `build/`, `public/` and
 // `package.json`, `node_modules` linked) and one serving this directory's build, run after run in
 // turn so both see the same load on the machine. Prints every run — score, FCP, LCP, TBT and how
-// many requests Lantern may count as blocking the first paint (decision 051's chunk race) — and
-// the medians per route and build.
+// many requests Lantern may count as blocking the first paint (the chunk race of
+// bench/notes/lighthouse.md) — and the medians per route and build.
 //   BENCH_COMPARE_BEFORE=/tmp/before BENCH_LIGHTHOUSE_RUNS=3 npx tsx bench/lighthouse-compare.ts
 // BENCH_CONSOLE_PORT / BENCH_SIMULATOR_PORT fix the ports, BENCH_LIGHTHOUSE_REPORTS keeps the
 // reports, BENCH_ROUTES (comma-separated) picks the routes.

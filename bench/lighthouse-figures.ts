@@ -1,7 +1,7 @@
 // What one Lighthouse run measured, or why it measured nothing, and the medians of a route's
 // runs. A run Lighthouse could not measure (a runtime error such as NO_NAVSTART or NO_FCP, a
 // document that answered 5xx, a metric it could not compute) has no figures: it is reported with
-// Lighthouse's own reason, never as a score of 0 (docs/decisions/051-lighthouse.md).
+// Lighthouse's own reason, never as a score of 0 (bench/notes/lighthouse.md).
 import type { Result } from "lighthouse";
 
 export interface LighthouseFigures {
@@ -80,9 +80,10 @@ type NetworkItem = { url: string; resourceType?: string; priority?: string; netw
 /**
  * The requests Lantern puts in its first-paint graph besides the document: every request of
  * VeryHigh priority, or a script of High priority, that finished before the *observed* first
- * contentful paint (Lighthouse's `hasRenderBlockingPriority`; module scripts are never matched to
- * a script evaluation, so none is left out as evaluated after the paint). What finished before the
- * unthrottled paint is simulated on slow 4G before the simulated one (decision 051's chunk race).
+ * contentful paint (Lighthouse's `hasRenderBlockingPriority`; module scripts are never matched to a
+ * script evaluation, so none is left out as evaluated after the paint). What finished before the
+ * unthrottled paint is simulated on slow 4G before the simulated one (the chunk race of
+ * bench/notes/lighthouse.md).
  */
 export function firstPaintRace(lhr: Pick<Result, "audits">): FirstPaintRace | null {
   const network = lhr.audits["network-requests"]?.details as

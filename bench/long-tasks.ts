@@ -1,9 +1,9 @@
 // npx tsx bench/long-tasks.ts: what a page costs the browser's main thread while it loads and
 // hydrates, on a kiosk-like CPU — Chromium with 4× CPU throttling (as Lighthouse's mobile preset
 // simulates), the long tasks after the first contentful paint for BENCH_WINDOW_MS (12 s) after
-// navigation, and their blocking time, Σ(duration − 50 ms), as TBT counts it. Lighthouse's TBT
-// on a shared machine moves by 4–6× between runs of the same build (decision 051); this one is
-// observed, not simulated, and several builds are measured alternating run by run, so a busy
+// navigation, and their blocking time, Σ(duration − 50 ms), as TBT counts it. Lighthouse's TBT on a
+// shared machine moves by 4–6× between runs of the same build (bench/notes/lighthouse.md); this one
+// is observed, not simulated, and several builds are measured alternating run by run, so a busy
 // machine slows each alike.
 // BENCH_BUILDS: comma-separated directories, each a checkout with its own `build/` and
 // `public/build/` (default: this one), each served by its own console against one simulator;

@@ -1,6 +1,6 @@
 // Where a CPU profile's time went: the top functions by self time, and the same time grouped by
 // package (node_modules/<package>, the app's own code, Node's internals). Reads the .cpuprofile
-// files that `node --cpu-prof` writes; used for docs/decisions/048-render-cost.md. The server
+// files that `node --cpu-prof` writes; used for bench/notes/render-cost.md. The server
 // build bundles Mantine, conform and remix-i18next into build/index.js: a function there is
 // named by the module esbuild's `// <path>` comment above it says it came from.
 //   tsx bench/profile-summary.ts <file.cpuprofile | directory> [top=20]

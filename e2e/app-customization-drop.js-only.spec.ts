@@ -1,8 +1,8 @@
 // A logo chosen in the first second after the page loads reaches the server, whatever the page is
 // doing at that moment: before it hydrates, while the Dropzone's chunk loads, while the Dropzone
 // swaps in under an open file chooser, and during the catch-up revalidation after the live
-// updates connect (docs/decisions/050-plain-form-controls.md, "/appCustomization and the
-// dropzone"). Each moment is held open by holding the request it waits for, then released.
+// updates connect (bench/notes/plain-controls.md, "/appCustomization: a file chosen in the first
+// second after load"). Each moment is held open by holding the request it waits for, then released.
 import type { ElementHandle, Page, Request, Route } from "@playwright/test";
 import { pngImage } from "../tests/console/image-fixtures";
 import { buildUnits } from "./support/build-files";

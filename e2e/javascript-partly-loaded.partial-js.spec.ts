@@ -171,8 +171,9 @@ const blockings: { name: string; files: string[]; walk: boolean; forms: (keyof t
     walk: false,
     forms: ["settings"],
   },
-  // The flash message stays in the page when the notification stack cannot load (it comes in
-  // the one chunk loaded after hydration, with the tooltips and the leave dialog: decision 050).
+  // The flash message stays in the page when the notification stack cannot load (it comes in the
+  // one chunk loaded after hydration, with the tooltips and the leave dialog:
+  // docs/decisions/047-performance-budget-and-upgrade-checklist.md#after-hydration).
   {
     name: "the notification stack's chunk",
     files: build.sharedChunks.filter((chunk) => /\/after-hydration-[^/]+\.js$/.test(chunk)),
@@ -180,7 +181,7 @@ const blockings: { name: string; files: string[]; walk: boolean; forms: (keyof t
     forms: ["station"],
   },
   // The page hydrates, the Dropzone never arrives: the image fields keep their file input and
-  // Upload button (decision 050, "/appCustomization and the dropzone").
+  // Upload button (docs/decisions/047-performance-budget-and-upgrade-checklist.md#after-hydration).
   {
     name: "the dropzone's chunk",
     files: build.sharedChunks.filter((chunk) => build.source(chunk).includes("useFsAccessApi")),

@@ -1,6 +1,7 @@
-// The page's module preloads are held until the first paint, then started eight per task so that
-// a tap or a scroll is answered in between (decision 051): every one of them is started, before
-// the scripts they preload have even arrived.
+// The page's module preloads are held until the first paint, then started eight per task so that a
+// tap or a scroll is answered in between
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#scripts-after-the-first-paint):
+// every one of them is started, before the scripts they preload have even arrived.
 import { expect, test } from "./support/fixtures";
 
 test("every held module preload is started, before the page's scripts arrive", async ({ page }) => {

@@ -1,6 +1,7 @@
-// The page's JavaScript is fetched only once the page has been painted (decision 051): on a slow
-// link the HTML and the stylesheets have it to themselves until the page shows. Without JavaScript
-// no script is fetched at all.
+// The page's JavaScript is fetched only once the page has been painted
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#scripts-after-the-first-paint):
+// on a slow link the HTML and the stylesheets have it to themselves until the page shows. Without
+// JavaScript no script is fetched at all.
 import { expect, test } from "./support/fixtures";
 
 const routes = ["/dashboard", "/stations", "/stations/MCS-0042", "/moderation/MCS-0043/1", "/appView", "/settings"];

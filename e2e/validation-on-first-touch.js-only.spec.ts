@@ -1,7 +1,8 @@
-// Validation in the browser arrives when a form is first touched (docs/decisions/049): the
-// page hydrates without zod, the first focus in a form loads its schema, and from then on a
-// field's error shows on blur and goes away while typing. Until the schema is there the form
-// submits and the server answers with the messages next to the fields.
+// Validation in the browser arrives when a form is first touched
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#validation-on-first-touch): the
+// page hydrates without zod, the first focus in a form loads its schema, and from then on a field's
+// error shows on blur and goes away while typing. Until the schema is there the form submits and
+// the server answers with the messages next to the fields.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 

@@ -2,9 +2,10 @@
 //
 // Under Remix's classic compiler (esbuild 0.17, code splitting), a file reaches every module its
 // imports name, whether it uses them or not: any route importing "@mantine/core" reaches every
-// Mantine component some other route uses, so all of them (and @floating-ui) land in one chunk
-// that even the sign-in page loads. Importing each component from its own module keeps each
-// route's chunks to what it renders (docs/decisions/047-javascript-before-hydration.md).
+// Mantine component some other route uses, so all of them (and @floating-ui) land in one chunk that
+// even the sign-in page loads. Importing each component from its own module keeps each route's
+// chunks to what it renders
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#mantine-module-by-module).
 //
 // `node scripts/mantine-imports.mjs` rewrites value imports from "@mantine/core" and
 // "@mantine/notifications" in app/ into "#mantine/<package>/<module>.mjs" imports (tsconfig.json

@@ -1,6 +1,6 @@
 // Mantine's Dropzone, loaded after hydration in a chunk of its own. @mantine/dropzone imports
 // Mantine's package index and react-dropzone, so a route importing it loads all of Mantine before
-// hydration (docs/decisions/050-plain-form-controls.md, "/appCustomization and the dropzone").
+// hydration (docs/decisions/047-performance-budget-and-upgrade-checklist.md#after-hydration).
 // Until its chunk arrives, and for good if it fails to load, `fallback` renders in its place —
 // for the image fields, the plain file input with its Upload button that works without
 // JavaScript. The fallback is the very element the server rendered: hydration keeps it (no

@@ -1,10 +1,11 @@
 // The `<style>` of theme CSS variables that MantineProvider writes at the top of the page: Mantine
-// builds it from the theme on every render (9.7 KB, about 2 % of a document's server CPU, docs/
-// decisions/048-render-cost.md), though it depends on nothing but the theme and the resolver,
-// constants of the app. Built here once per theme with Mantine's own functions, rendered just
-// before a MantineProvider told not to write it (`withCssVariables={false}`): the same element in
-// the same place (tests/console/theme-css-variables.test.ts). The colour scheme is not part of it:
-// Mantine writes both schemes' variables and the page's attribute picks one.
+// builds it from the theme on every render (9.7 KB, about 2 % of a document's server CPU,
+// docs/decisions/047-performance-budget-and-upgrade-checklist.md#render-cost), though it depends on
+// nothing but the theme and the resolver, constants of the app. Built here once per theme with
+// Mantine's own functions, rendered just before a MantineProvider told not to write it
+// (`withCssVariables={false}`): the same element in the same place
+// (tests/console/theme-css-variables.test.ts). The colour scheme is not part of it: Mantine writes
+// both schemes' variables and the page's attribute picks one.
 import type { ConvertCSSVariablesInput, CSSVariablesResolver, MantineThemeOverride } from "@mantine/core";
 import { convertCssVariables } from "#mantine/core/core/MantineProvider/convert-css-variables/convert-css-variables.mjs";
 import { DEFAULT_THEME } from "#mantine/core/core/MantineProvider/default-theme.mjs";

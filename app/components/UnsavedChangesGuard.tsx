@@ -3,7 +3,8 @@
 // to its own page and is never blocked.
 //
 // The question is Mantine's Modal, which with its focus trap, transitions and portal is too much
-// for every form page's first load (docs/decisions/050-plain-form-controls.md): it comes with
+// for every form page's first load
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#after-hydration): it comes with
 // the chunk every page loads once hydrated (after-hydration.ts), is rendered once a form has
 // changes — before anything can be blocked — and stays mounted while they last, so its close
 // transition plays. Should the chunk fail to load, the browser's own confirm asks instead.

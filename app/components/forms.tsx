@@ -25,8 +25,8 @@ export function textFieldProps(field: AnyField) {
  * The translated first error of a field, for Mantine's `error` prop. The i18n instance comes from
  * the context, not from `useTranslation`: a station page renders about thirty fields, each with
  * this hook, and react-i18next's hook does its own work on every call while a field has an error
- * only after a failed submission (docs/decisions/050-plain-form-controls.md). The fields re-render
- * with their form, whose `useTranslation` follows a language change.
+ * only after a failed submission (bench/notes/plain-controls.md, "Buttons, icons and the firmware
+ * tab"). The fields re-render with their form, whose `useTranslation` follows a language change.
  */
 export function useFieldError() {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();

@@ -1,10 +1,11 @@
-// conform with a schema that arrives when the form is first touched (docs/decisions/049): zod
-// and the form's schema cost ~30 KB gzipped that no page needs to render. The fields'
-// constraints (required, maxLength, min/max, pattern) come with the loader's data, computed on
-// the server, so the server's markup and the hydrated one are the same. The first focus in the
-// form (or the first submit) imports the schema; until it is there the form behaves as without
-// JavaScript validation — a submit goes to the server, which validates anyway — and a blur or
-// input check asked for meanwhile runs as soon as it arrives. From then on: conform as usual.
+// conform with a schema that arrives when the form is first touched
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#validation-on-first-touch): zod
+// and the form's schema cost ~30 KB gzipped that no page needs to render. The fields' constraints
+// (required, maxLength, min/max, pattern) come with the loader's data, computed on the server, so
+// the server's markup and the hydrated one are the same. The first focus in the form (or the first
+// submit) imports the schema; until it is there the form behaves as without JavaScript validation —
+// a submit goes to the server, which validates anyway — and a blur or input check asked for
+// meanwhile runs as soon as it arrives. From then on: conform as usual.
 import {
   getFormProps,
   parse,

@@ -3,7 +3,7 @@
 // Button brings its Loader, Transition and UnstyledButton into every page's first load and
 // resolves theme, props and styles for four elements per button on every render; the shell, a
 // station's tabs and their forms render a dozen
-// (docs/decisions/050-plain-form-controls.md, "Buttons, icons and the firmware tab").
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives).
 // tests/console/plain-markup.test.ts renders each variant next to Mantine's and asserts
 // identical HTML, loading included.
 import { Link, type LinkProps } from "@remix-run/react";

@@ -1,10 +1,11 @@
-// Mantine's `Radio.Group` of `Radio`s in a `<Group gap="lg" mt="xs">`, and its `Checkbox`
-// (variant filled, label on the right, the app's theme), written as plain elements with the same
-// classes, data attributes, CSS variables, ids and aria wiring. A station's settings page renders
-// about thirty radios: through Mantine each one resolves theme, props and styles for six
-// elements, which made the page's document cost six times its data
-// (docs/decisions/050-plain-form-controls.md). The inputs are the browser's own, unchanged; only
-// the `data-checked` mark of a radio follows the choice, as Mantine's does.
+// Mantine's `Radio.Group` of `Radio`s in a `<Group gap="lg" mt="xs">`, and its `Checkbox` (variant
+// filled, label on the right, the app's theme), written as plain elements with the same classes,
+// data attributes, CSS variables, ids and aria wiring. A station's settings page renders about
+// thirty radios: through Mantine each one resolves theme, props and styles for six elements, which
+// made the page's document cost six times its data
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives). The inputs are
+// the browser's own, unchanged; only the `data-checked` mark of a radio follows the choice, as
+// Mantine's does.
 // tests/console/plain-markup.test.ts renders each one next to Mantine's for every variant used.
 import { createContext, useContext, useId, useState, type CSSProperties, type ReactNode } from "react";
 

@@ -1,7 +1,7 @@
 // Mantine's `Loader` (oval), `Progress` and the personal menu's `Avatar`, written as plain
 // elements with the same classes, data attributes and CSS variables (the app's theme), so the
 // shell and a station's pages load and run none of those components before hydration
-// (docs/decisions/050-plain-form-controls.md, "Buttons, icons and the firmware tab").
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives).
 // tests/console/plain-markup.test.ts renders each next to Mantine's.
 import type { CSSProperties, ReactNode } from "react";
 

@@ -4,7 +4,7 @@
 // variables, ids and aria wiring. Mantine's own NativeSelect imports Combobox and ScrollArea, and
 // with them @floating-ui (19 KB gzipped) into every signed-in page, for a chevron icon and a data
 // parser; and every Mantine input resolves theme and styles for each of its five elements on
-// each render (docs/decisions/050-plain-form-controls.md).
+// each render (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives).
 // tests/console/plain-markup.test.ts renders them next to Mantine's for every variant used.
 import {
   forwardRef,

@@ -1,9 +1,10 @@
 // Mantine's `Table` (with `Table.ScrollContainer type="native"`, `Thead`, `Tbody`, `Tr`, `Th`,
 // `Td`) written as plain elements with the same classes, data attributes and CSS variables.
-// Mantine's Table module imports its ScrollArea scroll container, and with it @floating-ui
-// (19 KB gzipped), into every page that shows a table — the native scroll container the app
-// uses needs none of it (docs/decisions/050-plain-form-controls.md). The rows of DataTable's
-// long lists are plain.tsx's TableRow and TableCell, under a `<PlainTable striped highlightOnHover>`.
+// Mantine's Table module imports its ScrollArea scroll container, and with it @floating-ui (19 KB
+// gzipped), into every page that shows a table — the native scroll container the app uses needs
+// none of it (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives). The
+// rows of DataTable's long lists are plain.tsx's TableRow and TableCell, under a
+// `<PlainTable striped highlightOnHover>`.
 // tests/console/plain-markup.test.ts renders each variant used next to Mantine's.
 import { createContext, useContext, type CSSProperties, type ReactNode, type ThHTMLAttributes } from "react";
 import { mantineRem } from "~/components/plain-units";

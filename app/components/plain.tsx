@@ -1,10 +1,11 @@
 // Mantine's markup for the elements a long list repeats — table rows and cells, stacks, small
 // texts, badges — written as plain elements with Mantine's classes and CSS variables. Mantine's
-// components resolve theme, props, styles API and style props on every element, which was a
-// fifth of a /stations document's server CPU (docs/decisions/048-render-cost.md). The HTML is the
-// same, byte for byte, for users, axe and Mantine's CSS: tests/console/plain-markup.test.ts
-// renders each one next to its Mantine original. Use them where a list repeats them; use
-// Mantine's components everywhere else.
+// components resolve theme, props, styles API and style props on every element, which was a fifth
+// of a /stations document's server CPU
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives). The HTML is the
+// same, byte for byte, for users, axe and Mantine's CSS: tests/console/plain-markup.test.ts renders
+// each one next to its Mantine original. Use them where a list repeats them; use Mantine's
+// components everywhere else.
 import { forwardRef, type CSSProperties, type ElementType, type ReactNode } from "react";
 
 /** A row of a `<Table striped highlightOnHover>` (DataTable's table). */

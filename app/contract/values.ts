@@ -1,7 +1,7 @@
-// The contract's plain values (codes, names, orders) without their zod schemas: what the
-// browser needs of the contract, so a screen that shows a station's type or sorts the list does
-// not load zod (docs/decisions/047-javascript-before-hydration.md). enums.ts and stations.ts
-// build their schemas on these and export them too.
+// The contract's plain values (codes, names, orders) without their zod schemas: what the browser
+// needs of the contract, so a screen that shows a station's type or sorts the list does not load
+// zod (docs/decisions/047-performance-budget-and-upgrade-checklist.md#validation-on-first-touch).
+// enums.ts and stations.ts build their schemas on these and export them too.
 
 /** 0 unknown, 1 MCS v1 (no longer supported, no audience mic), 2 MCS v2. */
 export const stationTypes = { unknown: 0, v1: 1, v2: 2 } as const;

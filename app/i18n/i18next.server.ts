@@ -47,10 +47,11 @@ export const i18next = new RemixI18Next({
 });
 
 /**
- * The i18next instance a document renders with, one per language for the process: its
- * translations are fixed and rendering only reads them. A new instance per request cost its
- * init and, per instance, i18next's cache of plural rules (docs/decisions/048-render-cost.md).
- * Its texts without values are looked up once (remembered-texts.server.ts).
+ * The i18next instance a document renders with, one per language for the process: its translations
+ * are fixed and rendering only reads them. A new instance per request cost its init and, per
+ * instance, i18next's cache of plural rules
+ * (docs/decisions/047-performance-budget-and-upgrade-checklist.md#render-cost). Its texts without
+ * values are looked up once (remembered-texts.server.ts).
  */
 const renderingInstances = new Map<string, Promise<i18n>>();
 export function renderingI18n(language: string): Promise<i18n> {

@@ -1,6 +1,6 @@
 // The page's translations travel in its HTML, as a JSON script the browser never executes:
 // i18next starts with them on hydration instead of fetching one file per namespace first
-// (docs/decisions/047-javascript-before-hydration.md).
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#translations-in-the-page).
 import { createContext, useContext } from "react";
 import type { ResourceLanguage } from "i18next";
 import { useNonce } from "~/utils/nonce";

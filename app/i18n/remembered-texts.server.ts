@@ -2,7 +2,7 @@
 // on every request, but i18next's t() resolves each one again: key, namespaces, fallbacks, nesting,
 // a new options object and arrays per call. On /stations those lookups were about 6 % of the
 // memory a document allocates, and the garbage collector is the largest item of its CPU profile
-// (docs/decisions/048-render-cost.md, "/stations, garbage"). The instances documents render
+// (bench/notes/render-cost.md, "/stations, garbage"). The instances documents render
 // with hold fixed translations (i18next.server.ts), so a lookup without values gives the same
 // answer every time: it is remembered. A call with values, counts, contexts, defaults or any
 // other option goes to i18next as before.

@@ -1,8 +1,8 @@
-// A translated text with placeholders, looked up once per list and filled in per row. i18next's
-// t() does its whole lookup on every call (key, fallbacks, nesting, interpolation by regular
+// A translated text with placeholders, looked up once per list and filled in per row. i18next's t()
+// does its whole lookup on every call (key, fallbacks, nesting, interpolation by regular
 // expression); the stations list called it three times a row, a few per cent of the page's server
-// CPU (docs/decisions/048-render-cost.md). Only for texts without plurals, contexts or formats,
-// which depend on the values: those stay t() calls.
+// CPU (docs/decisions/047-performance-budget-and-upgrade-checklist.md#render-cost). Only for texts
+// without plurals, contexts or formats, which depend on the values: those stay t() calls.
 import type { TFunction } from "i18next";
 
 const separator = "\u0000";

@@ -116,7 +116,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
     // The hubs start once the page is idle after hydration (the SignalR client is a chunk of its
     // own, and each start ends with a revalidation that renders the page again), and the hubs
     // started together ask for the pushes they missed with one revalidation, not one each
-    // (docs/decisions/051-lighthouse.md).
+    // (docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load).
     let started = false;
     const cancelStart = whenIdle(() => {
       started = true;

@@ -2,10 +2,10 @@
 // event on a page it has not hydrated yet by hydrating the page at once, synchronously; but
 // RemixBrowser waits (suspends) until the page's streamed state is decoded, and a synchronous
 // render cannot wait: React gives the page up and it stays unhydrated for good ("Root did not
-// complete", decision 053). Held back from React, the event does what it does without
-// JavaScript: a link navigates, a form submits, a <details> opens, a field takes the typing; a
-// control that saves on change is submitted once the page has hydrated
-// (use-save-change-made-before-hydration.ts).
+// complete", docs/decisions/047-performance-budget-and-upgrade-checklist.md#early-event-hold). Held
+// back from React, the event does what it does without JavaScript: a link navigates, a form
+// submits, a <details> opens, a field takes the typing; a control that saves on change is submitted
+// once the page has hydrated (use-save-change-made-before-hydration.ts).
 
 /** React's events that hydrate a page at once (react-dom's discrete, replayable events). */
 const eventsThatHydrate = [

@@ -16,10 +16,11 @@ function sequenceLength(byte: number) {
 }
 
 /**
- * React's output without the padding, and in pieces of up to `chunkBytes` instead of React's
- * 2 KB: each piece costs a pass through the web stream, express and gzip, which for a 100 KB page
- * in 2 KB pieces was a tenth of the document's CPU (docs/decisions/048-render-cost.md). What is
- * held back goes out at the next turn of the event loop, so a streamed part is not delayed.
+ * React's output without the padding, and in pieces of up to `chunkBytes` instead of React's 2 KB:
+ * each piece costs a pass through the web stream, express and gzip, which for a 100 KB page in 2 KB
+ * pieces was a tenth of the document's CPU
+ * (docs/decisions/047-performance-budget-and-upgrade-checklist.md#reacts-stream). What is held back
+ * goes out at the next turn of the event loop, so a streamed part is not delayed.
  */
 export function withoutReactPadding(chunkBytes = 16 * 1024) {
   // The trailing zeros of a full buffer, until the next chunk tells whether they were padding.

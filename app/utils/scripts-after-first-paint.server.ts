@@ -2,8 +2,10 @@
 // them with an inline module script, all fetched as soon as the parser meets them, alongside the
 // stylesheets the first paint waits for. Nothing in them is needed to paint: the page is complete
 // HTML, the scripts only hydrate it. This stream makes both inert (a rel that fetches nothing, a
-// script type the browser does not run); <ScriptsAfterFirstPaint/> starts them once the page has been painted
-// (docs/decisions/051-lighthouse.md). React does not compare attributes when it hydrates.
+// script type the browser does not run); <ScriptsAfterFirstPaint/> starts them once the page has
+// been painted
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#scripts-after-the-first-paint).
+// React does not compare attributes when it hydrates.
 import { Transform } from "node:stream";
 import { heldModulePreload, heldModuleScript } from "~/components/ScriptsAfterFirstPaint";
 

@@ -1,6 +1,7 @@
 // Work a page can do after it has become usable: the browser runs it once hydration's tasks are
 // done and nothing more urgent waits, at the latest after `timeoutMs` — so it does not add to the
-// long tasks that keep a kiosk from answering its first tap (docs/decisions/051-lighthouse.md).
+// long tasks that keep a kiosk from answering its first tap
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load).
 export function whenIdle(callback: () => void, timeoutMs = 2000): () => void {
   if (typeof window.requestIdleCallback === "function") {
     const handle = window.requestIdleCallback(() => callback(), { timeout: timeoutMs });

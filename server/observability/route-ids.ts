@@ -29,7 +29,7 @@ const rememberedPaths = 1000;
 export function createRouteMatcher(routes: ServerBuild["routes"]): RouteMatcher {
   const tree = treeOf(routes, undefined);
   // matchRoutes flattens, ranks and compiles the whole route tree on every call: about 100 KB of
-  // garbage per request on /stations (docs/decisions/048-render-cost.md, "/stations, garbage").
+  // garbage per request on /stations (bench/notes/render-cost.md, "/stations, garbage").
   const known = new Map<string, string>();
   return (pathname) => {
     let id = known.get(pathname);

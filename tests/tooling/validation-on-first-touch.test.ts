@@ -1,8 +1,9 @@
 // zod and conform's zod adapter are not in any page's JavaScript before hydration
-// (docs/decisions/049): the forms render constraints computed on the server and import their
-// schema when first touched. Read from the production build: the manifest names what each route
-// loads before hydration (entry, shared chunks, the route modules of its match and their static
-// imports), esbuild's metafile what went into each of those files.
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#validation-on-first-touch): the
+// forms render constraints computed on the server and import their schema when first touched. Read
+// from the production build: the manifest names what each route loads before hydration (entry,
+// shared chunks, the route modules of its match and their static imports), esbuild's metafile what
+// went into each of those files.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

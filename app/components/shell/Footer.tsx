@@ -1,7 +1,7 @@
 // Footer: the backend version and the legal pages on the accounts site. The spaces between the
 // links are for text browsers (a flex row ignores them).
 // Plain elements with Mantine's markup (Group, Text, Anchor): the footer is on every page
-// (docs/decisions/050-plain-form-controls.md, "The shell").
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives).
 import { Fragment, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { PlainAnchor, PlainGroup, PlainText } from "~/components/plain";

@@ -3,7 +3,7 @@
 // attributes, CSS variables, the `<style>` of `--app-shell-*` variables). Mantine's AppShell
 // header imports react-remove-scroll only for one class name, which put react-remove-scroll and
 // its helpers before hydration on every signed-in page, and its components were rendered on every
-// request (docs/decisions/050-plain-form-controls.md, "The shell").
+// request (docs/decisions/047-performance-budget-and-upgrade-checklist.md#own-primitives).
 // tests/console/plain-markup.test.ts renders each part next to Mantine's.
 import { useMantineStyleNonce } from "#mantine/core/core/MantineProvider/Mantine.context.mjs";
 import { useWindowEvent } from "@mantine/hooks";
@@ -28,11 +28,12 @@ const transitionDuration = 200;
 
 /**
  * Mantine's `data-resizing`, only while the window is being resized (until 200 ms after the last
- * resize), so the navbar does not slide when the layout switches. Mantine also sets it on the server
- * and clears it 200 ms after mount; that clearing changes a custom property on the shell's root,
- * which every element of the page inherits, so the browser restyled the whole page once more after
- * hydration (94 ms under 4× CPU throttling on the App view). A page's first styles never transition,
- * so there is nothing for it to hold back at load (docs/decisions/051-lighthouse.md).
+ * resize), so the navbar does not slide when the layout switches. Mantine also sets it on the
+ * server and clears it 200 ms after mount; that clearing changes a custom property on the shell's
+ * root, which every element of the page inherits, so the browser restyled the whole page once more
+ * after hydration (94 ms under 4× CPU throttling on the App view). A page's first styles never
+ * transition, so there is nothing for it to hold back at load
+ * (docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load).
  */
 function useResizing() {
   const [resizing, setResizing] = useState(false);

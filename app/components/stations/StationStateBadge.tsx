@@ -16,7 +16,8 @@ const tones: Record<ComputedState, StatusTone> = {
 
 /**
  * The badge with its label already translated: a list passes the label from its own `t`, since a
- * `useTranslation` per row was a tenth of a /stations render (docs/decisions/048-render-cost.md).
+ * `useTranslation` per row was a tenth of a /stations render
+ * (docs/decisions/047-performance-budget-and-upgrade-checklist.md#render-cost).
  */
 export function StationStateBadgeLabelled({ state, label }: { state: ComputedState; label: string }) {
   return <StatusBadge tone={tones[state]}>{label}</StatusBadge>;

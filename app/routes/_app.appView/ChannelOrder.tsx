@@ -20,9 +20,10 @@ type SortableChannelList = ComponentType<Parameters<typeof SortableChannelListMo
 
 /**
  * dnd-kit, once the page is idle after hydration: the rows are swapped for draggable ones once,
- * when the module is there, in a transition (a lazy component would first remount the plain list as its fallback,
- * all within hydration's long tasks). Without its chunk (blocked, lost) the plain list stays: its
- * buttons move channels without it (docs/decisions/046-javascript-partly-loaded.md, 051-lighthouse.md).
+ * when the module is there, in a transition (a lazy component would first remount the plain list as
+ * its fallback, all within hydration's long tasks). Without its chunk (blocked, lost) the plain
+ * list stays: its buttons move channels without it (docs/decisions/046-javascript-partly-loaded.md,
+ * docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load).
  */
 function useSortableChannelList(wanted: boolean): SortableChannelList | null {
   const [component, setComponent] = useState<SortableChannelList | null>(null);

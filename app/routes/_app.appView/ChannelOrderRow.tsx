@@ -1,11 +1,12 @@
 // One channel in the order list: its position, name (opening the channel overlay), station and
-// group, properties, and the move controls — up/down buttons and a position field. The field
-// stays with JavaScript too: typing a position is the short way across a long list on a touch
-// screen, and a field that vanished at hydration moved every row below it (the App view's layout
-// shift, docs/decisions/051-lighthouse.md). Each control is a form posting the target position
-// (harmless when sent twice). A page of rows repeats the layout, texts, links, icon buttons and
-// position fields: plain elements with Mantine's markup (~/components/plain*), texts looked up
-// once per list (./row-texts); the "Move" button stays Mantine's.
+// group, properties, and the move controls — up/down buttons and a position field. The field stays
+// with JavaScript too: typing a position is the short way across a long list on a touch screen, and
+// a field that vanished at hydration moved every row below it (the App view's layout shift,
+// docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load). Each
+// control is a form posting the target position (harmless when sent twice). A page of rows repeats
+// the layout, texts, links, icon buttons and position fields: plain elements with Mantine's markup
+// (~/components/plain*), texts looked up once per list (./row-texts); the "Move" button stays
+// Mantine's.
 import { PlainButton } from "~/components/plain-button";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "~/components/icons";

@@ -2,7 +2,8 @@
 // rows, twenty station cards with their channels and fifty ungrouped channels, and a
 // `useTranslation` per row (react-i18next creates a fixed `t`, checks the namespaces and subscribes
 // to language changes for each) plus a `t()` with interpolation per text was a visible share of the
-// page's render, on the server and at hydration (docs/decisions/048-render-cost.md).
+// page's render, on the server and at hydration
+// (docs/decisions/047-performance-budget-and-upgrade-checklist.md#render-cost).
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
