@@ -98,6 +98,9 @@ const EnvironmentSchema = z.object({
   SIMULATOR_TEST_CONTROLS: optional(booleanText),
   SIMULATOR_SPEED: optional(z.coerce.number({ error: "must be a number" }).positive()),
   SIMULATOR_AUTONOMOUS: optional(booleanText),
+  SIMULATOR_FIRMWARE_DURATION_MS: optional(
+    z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).max(3_600_000),
+  ),
   SIMULATOR_STATIONS: optional(z.coerce.number({ error: "must be a number of stations" }).int().min(1).max(5000)),
   SIMULATOR_RESEED: optional(booleanText),
   ACCOUNTS_URL: optional(urlText),
@@ -149,6 +152,8 @@ export interface ConsoleConfig {
     testControls: boolean;
     speed: number;
     autonomous: boolean;
+    /** Every firmware update's simulated duration; null: realistic. */
+    firmwareDurationMs: number | null;
     stations: number | null;
     reseed: boolean;
   };
@@ -266,6 +271,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
       testControls: e.SIMULATOR_TEST_CONTROLS ?? false,
       speed: e.SIMULATOR_SPEED ?? 1,
       autonomous: e.SIMULATOR_AUTONOMOUS ?? true,
+      firmwareDurationMs: e.SIMULATOR_FIRMWARE_DURATION_MS ?? null,
       stations: e.SIMULATOR_STATIONS ?? null,
       reseed: e.SIMULATOR_RESEED ?? false,
     },

@@ -27,6 +27,8 @@ test.describe("live updates", () => {
     await visit(page, "/stations/MCS-0042/firmware");
     const marker = await markPage(page);
     const status = page.getByRole("table", { name: "Firmware" }).getByRole("row", { name: "Update status" });
+    // At 1× a realistic update takes about two minutes; 22 s keeps each status on screen long enough to see.
+    await simulator.firmwareDuration(22_000);
     await simulator.clock(1);
     try {
       await page.getByRole("radio", { name: "Version 6.10.0" }).check();

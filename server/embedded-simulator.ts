@@ -18,6 +18,7 @@ export async function startEmbeddedSimulator(config: ConsoleConfig, internalOrig
     testControls: config.simulator.testControls,
     speed: config.simulator.speed,
     autonomous: config.simulator.autonomous,
+    firmwareDurationMs: config.simulator.firmwareDurationMs ?? undefined,
     reseed: config.simulator.reseed,
     seedStations: config.simulator.stations ?? undefined,
   });

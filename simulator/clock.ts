@@ -80,17 +80,13 @@ function checkedSpeed(speed: number) {
   return speed;
 }
 
-/** Simulated durations of the fleet's processes, in milliseconds at speed 1. */
+/** Simulated durations of the fleet's processes, in milliseconds at speed 1 (firmware updates: firmware/plan.ts). */
 export const durations = {
   rebootGoingDown: 1_000,
   rebootDown: 7_000,
   factoryResetGoingDown: 2_000,
   factoryResetDown: 18_000,
   audioModeChange: 3_000,
-  firmwareProgressTick: 1_000,
-  firmwareVerifying: 2_000,
-  firmwareRebooting: 3_000,
-  firmwareRebootingAfterUpdate: 4_000,
   /** A reset-rejected station is power-cycled by someone and knocks again (autonomous only). */
   rejectedStationReturn: 60_000,
   /** A deleted station is still on the network and knocks again (autonomous only). */

@@ -1,7 +1,8 @@
 // Test controls: JSON over HTTP under /__simulator/, mounted only when the simulator starts with
 // testControls (otherwise those paths are 404 like any unknown path). They set up what a test
-// needs — faults, hub outages, fingerprint changes, fleets of any size, listeners, events — and
-// never stand in for the Manager API itself: tests change stations through REST with a token.
+// needs — faults, hub outages, fingerprint changes, fleets of any size, listeners, events, how
+// firmware updates go — and never stand in for the Manager API itself: tests change stations
+// through REST with a token.
 import express, { type Request, type Response } from "express";
 import * as z from "zod";
 import { SystemEventTypeSchema } from "../app/contract/enums";
@@ -10,7 +11,9 @@ import { startStationUpdateBurst } from "./fleet/burst";
 import { fingerprint, runtimeRandom } from "./fleet/ids";
 import { requireStation } from "./fleet/lookup";
 import { askForMic } from "./fleet/moderation";
+import { setListenerCount } from "./fleet/listeners";
 import { reconnectStation } from "./fleet/presence";
+import { firmwareSummary, mountFirmwareControls } from "./firmware/controls";
 import { maximumSeededStations } from "./seed/generated-fleet";
 import { parseWith, sendAnswer, sendError } from "./api/http";
 import { problems } from "./problems";
@@ -63,6 +66,10 @@ const EventSchema = z.object({
   isDismissable: z.boolean(),
   parameters: z.record(z.string(), z.string()).optional(),
 });
+
+const ListenerCountSchema = z
+  .object({ count: z.number().int().min(0).max(10_000), channelIndex: z.number().int().min(1).optional() })
+  .strict();
 
 const BurstSchema = z
   .object({ count: z.number().int().min(1).max(10_000), durationMs: z.number().int().min(1).max(60_000) })
@@ -136,13 +143,19 @@ export function controlsRouter(
     handle((req) => reconnectStation(state, req.params.serialNumber!).station),
   );
 
+  mountFirmwareControls(router, handle, simulation);
+
+  // How many listeners a channel has (every channel of the station without channelIndex); 0
+  // removes them all. Rollouts wait for stations whose listeners have gone.
   router.post(
-    "/firmware/:serialNumber/fail-next-update",
+    "/stations/:serialNumber/listeners",
     handle((req) => {
-      const record = requireStation(state, req.params.serialNumber!);
-      record.failNextUpdate = true;
-      state.store.saveStation(record);
-      return { serialNumber: record.station.serialNumber, failNextUpdate: true };
+      const { count, channelIndex } = parseWith(ListenerCountSchema, req.body ?? {});
+      const record = setListenerCount(state, req.params.serialNumber!, count, channelIndex);
+      return {
+        serialNumber: record.station.serialNumber,
+        channels: record.station.audioChannels.map(({ index, listenerCount }) => ({ index, listenerCount })),
+      };
     }),
   );
 
@@ -151,7 +164,7 @@ export function controlsRouter(
     handle((req) => {
       const request = parseWith(SeedSchema, req.body);
       // A reset gives a test a fresh simulator: the default fleet and no faults.
-      if ("reset" in request) faults.reset();
+      if ("reset" in request) simulation.resetTestSettings();
       simulation.seed("stations" in request ? request.stations : undefined);
       return summary();
     }),
@@ -228,6 +241,7 @@ export function controlsRouter(
       tokens: state.tokens.size,
       hasAppCustomization: state.appCustomization !== null,
       faults: faults.current,
+      firmware: firmwareSummary(simulation),
       hubConnections: hubs.connectionCount(),
       identity: { refreshes: identity.refreshes() },
       clock: {

@@ -56,6 +56,8 @@ export interface SimulatorOptions {
   reseed?: boolean;
   /** Seed N stations instead of the default fleet. */
   seedStations?: number;
+  /** Every firmware update takes this long (simulated ms); default: realistic, about two minutes. */
+  firmwareDurationMs?: number;
   /** Default 900 s; tests shorten it. */
   accessTokenTtlSeconds?: number;
   /** Default false; the multi-instance test rotates them as production providers do. */
@@ -145,6 +147,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     autonomous: options.autonomous ?? true,
     reseed: options.reseed,
     seedStations: options.seedStations,
+    firmwareDurationMs: options.firmwareDurationMs,
   });
   const hubs = createHubServer({ authenticate: hubAuthenticator(verify, simulation.faults) });
   const unbridge = bridgeToHubs(simulation.state, hubs);

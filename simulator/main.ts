@@ -19,6 +19,8 @@ const usage = `Usage: npm run simulator -- [options]
   --data-dir <dir>           where the SQLite files live (SIMULATOR_DATA_DIRECTORY, default ./data/simulator)
   --test-controls            enable the test controls under /__simulator (SIMULATOR_TEST_CONTROLS=true)
   --speed <factor>           clock speed factor (SIMULATOR_SPEED, default 1)
+  --firmware-duration <ms>   every firmware update takes this long in simulated ms
+                             (SIMULATOR_FIRMWARE_DURATION_MS; default: realistic, about two minutes)
   --no-autonomous            no spontaneous listeners and events (SIMULATOR_AUTONOMOUS=false)
   --stations <n>             seed n stations (1-${maximumSeededStations}) instead of the default fleet (SIMULATOR_STATIONS)
   --access-token-ttl <s>     access token lifetime in seconds (SIMULATOR_ACCESS_TOKEN_TTL, default 900)
@@ -42,6 +44,7 @@ const SettingsSchema = z.object({
   dataDirectory: z.string().min(1).default(path.join("data", "simulator")),
   testControls: booleanText.default(false),
   speed: z.coerce.number().positive().default(1),
+  firmwareDurationMs: z.coerce.number().int().min(0).max(3_600_000).optional(),
   autonomous: booleanText.default(true),
   stations: z.coerce.number().int().min(1).max(maximumSeededStations).optional(),
   reseed: booleanText.default(false),
@@ -60,6 +63,7 @@ function readSettings() {
       "data-dir": { type: "string" },
       "test-controls": { type: "boolean" },
       speed: { type: "string" },
+      "firmware-duration": { type: "string" },
       "no-autonomous": { type: "boolean" },
       stations: { type: "string" },
       reseed: { type: "boolean" },
@@ -83,6 +87,7 @@ function readSettings() {
     dataDirectory: values["data-dir"] ?? env.SIMULATOR_DATA_DIRECTORY,
     testControls: flag(values["test-controls"]) ?? env.SIMULATOR_TEST_CONTROLS,
     speed: values.speed ?? env.SIMULATOR_SPEED,
+    firmwareDurationMs: values["firmware-duration"] ?? (env.SIMULATOR_FIRMWARE_DURATION_MS || undefined),
     autonomous: values["no-autonomous"] ? "false" : env.SIMULATOR_AUTONOMOUS,
     stations: values.stations ?? env.SIMULATOR_STATIONS,
     reseed: flag(values.reseed) ?? env.SIMULATOR_RESEED,
@@ -121,6 +126,7 @@ async function main() {
     dataDirectory: settings.dataDirectory,
     testControls: settings.testControls,
     speed: settings.speed,
+    firmwareDurationMs: settings.firmwareDurationMs,
     autonomous: settings.autonomous,
     reseed: settings.reseed,
     seedStations: settings.stations,

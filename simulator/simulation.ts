@@ -16,6 +16,8 @@ export interface SimulationOptions {
   reseed?: boolean;
   /** Seed N stations instead of the default fleet. */
   seedStations?: number;
+  /** Every firmware update takes this long (simulated ms) instead of a realistic two minutes or so. */
+  firmwareDurationMs?: number | null;
 }
 
 export class Simulation {
@@ -26,7 +28,11 @@ export class Simulation {
 
   constructor(private readonly options: SimulationOptions) {
     this.state = new ManagerState(options.store, options.clock);
-    this.operations = new StationOperations(this.state, { isAvailable: () => this.faults.isInternetAvailable() });
+    this.operations = new StationOperations(
+      this.state,
+      { isAvailable: () => this.faults.isInternetAvailable() },
+      options.firmwareDurationMs ?? null,
+    );
     this.life = new FleetLife(this.state);
     const stored = options.reseed ? null : options.store.load();
     // A different --stations than the stored fleet was seeded with means: seed that fleet now.
@@ -53,6 +59,12 @@ export class Simulation {
     this.options.store.replaceAll(data);
     this.state.load(data);
     if (wasLive) this.life.start();
+  }
+
+  /** The test settings back to how the simulator started: no faults, the started firmware duration. */
+  resetTestSettings() {
+    this.faults.reset();
+    this.operations.firmwareDurationMs = this.options.firmwareDurationMs ?? null;
   }
 
   setAutonomous(autonomous: boolean) {

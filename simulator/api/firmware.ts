@@ -35,6 +35,8 @@ export function firmwareRoutes(api: ApiRoutes, simulation: Simulation) {
     routePath(managerPaths.startFirmwareUpdate, param("serialNumber"), param("firmwareId")),
     "firmware.update",
     ({ params, body }) => {
+      // Counted before any check: the fleet's tests prove no station is sent Update twice.
+      operations.countUpdateCall(params.serialNumber!);
       parseWith(StartFirmwareUpdateSchema, body);
       return Reply.json(202, operations.startFirmwareUpdate(params.serialNumber!, params.firmwareId!));
     },

@@ -16,6 +16,16 @@ export function seededRandom(seed: number): Random {
   };
 }
 
+/** FNV-1a: a seed from text, for a random of its own per station that does not shift a fleet's. */
+export function seedFromText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
 export const runtimeRandom: Random = Math.random;
 
 export function randomInt(random: Random, min: number, max: number): number {

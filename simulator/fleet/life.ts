@@ -9,6 +9,7 @@ import { ProblemError } from "../problems";
 import type { ManagerState } from "../state";
 import { computedStateOf, isModerated } from "./derive";
 import { pick, randomInt, runtimeRandom } from "./ids";
+import { setListenerCount } from "./listeners";
 import { askForMic } from "./moderation";
 import { reconnectStation } from "./presence";
 import type { StationRecord } from "./records";
@@ -27,6 +28,9 @@ const listenerNames = [
   "Kira",
   "Leon",
 ];
+
+/** Of the listener activities that are not about the mic, the share that empties a room. */
+const emptyRoomChance = 0.15;
 
 export class FleetLife {
   private readonly timers = new Set<ClockTimer>();
@@ -104,6 +108,11 @@ export class FleetLife {
     }
     if (connected.length === 0) return;
     const record = pick(runtimeRandom, connected);
+    // Now and then the event in a room ends and everyone leaves: a station free to update.
+    if (runtimeRandom() < emptyRoomChance) {
+      setListenerCount(this.state, record.station.serialNumber, 0);
+      return;
+    }
     const channel = pick(runtimeRandom, record.station.audioChannels);
     if (!channel?.isEnabled) return;
     channel.listenerCount = Math.max(0, channel.listenerCount + randomInt(runtimeRandom, -2, 3));

@@ -3,24 +3,21 @@
 // simulated clock; the activity is persisted, so after a restart every process resumes at the
 // step it had reached (that step starts over, as if the station had been slow).
 import type { Station } from "../../app/contract/stations";
-import { updateStatus, useCaseModes, type UseCaseMode } from "../../app/contract/enums";
+import { updateStatus, updateStatuses, useCaseModes, type UseCaseMode } from "../../app/contract/enums";
 import type { FirmwareInfo } from "../../app/contract/firmware";
 import { durations, type ClockTimer } from "../clock";
 import { raiseKnownEvent } from "../events/system-events";
+import { defaultOfflineMs, firmwarePlan } from "../firmware/plan";
+import { advanceFirmwareUpdate, firmwareStepDuration } from "../firmware/update";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";
 import { nextSortId } from "./app-view";
 import { isStuckInBrokenReboot } from "./derive";
 import { runtimeRandom } from "./ids";
-import { disconnectListeners } from "./listeners";
+import { takeOffline } from "./listeners";
 import { notEditableReason, requireEditable, requireStation } from "./lookup";
 import type { StationRecord } from "./records";
 import { factoryResetStation, resetAudio } from "./station-factory";
-
-/** Percent per progress tick while downloading and applying. */
-const progressStep = 25;
-/** A failing update gives up half way through applying. */
-const failAtProgress = 50;
 
 export interface Internet {
   isAvailable(): boolean;
@@ -32,6 +29,8 @@ export class StationOperations {
   constructor(
     private readonly state: ManagerState,
     private readonly internet: Internet,
+    /** How long every update takes (simulated ms, a test setting); null: realistically long. */
+    public firmwareDurationMs: number | null = null,
   ) {}
 
   reboot(serialNumber: string): Station {
@@ -70,6 +69,14 @@ export class StationOperations {
     return this.begin(record);
   }
 
+  /** Counts an Update call addressed to the station, before anything is checked (a test counter). */
+  countUpdateCall(serialNumber: string) {
+    const record = this.state.findStation(serialNumber);
+    if (!record) return;
+    record.firmwareTesting.updateCalls++;
+    this.state.store.saveStation(record);
+  }
+
   startFirmwareUpdate(serialNumber: string, firmwareId: string): FirmwareInfo {
     const record = requireStation(this.state, serialNumber);
     const firmware = this.state.availableFirmware.find((candidate) => candidate.id === firmwareId);
@@ -81,23 +88,36 @@ export class StationOperations {
       });
     }
     // UpdateRequired stations may (must) update; a 6.0.3 station stuck in Rebooting is running
-    // and an update is its way out of the broken state.
+    // and an update is its way out of the broken state, as it is for one whose last update
+    // rolled back (Rolledback counts as updating, so nothing else is allowed).
     const reason = notEditableReason(record);
     const mayUpdate =
       reason === null ||
       reason === "computedState:UpdateRequired" ||
+      reason === `firmwareStatus:${updateStatuses[updateStatus.Rolledback]}` ||
       (reason === "rebooting" && isStuckInBrokenReboot(record));
     if (!mayUpdate) throw problems.stationNotEditable(serialNumber, reason ?? "unknown");
     const needsDownload = !this.state.meta.downloadedFirmwareIds.includes(firmwareId);
     if (needsDownload && !this.internet.isAvailable()) throw problems.noInternet();
 
+    const testing = record.firmwareTesting;
+    testing.updatesStarted++;
+    const planRequest = {
+      serialNumber,
+      firmwareId,
+      updateNumber: testing.updatesStarted,
+      needsManagerDownload: needsDownload,
+      durationMs: testing.durationMs ?? this.firmwareDurationMs,
+    };
+    const fault = testing.fault;
     record.activity = {
       kind: "firmwareUpdate",
       firmwareId,
       targetVersion: firmware.version,
-      willFail: record.failNextUpdate,
+      fault: fault && { ...fault, offlineMs: fault.offlineMs ?? defaultOfflineMs(planRequest) },
+      plan: firmwarePlan(planRequest),
     };
-    record.failNextUpdate = false;
+    testing.fault = null;
     record.firmware = {
       currentVersion: record.firmware.currentVersion,
       status: needsDownload ? updateStatus.DownloadingToManager : updateStatus.Downloading,
@@ -134,14 +154,17 @@ export class StationOperations {
   private schedule(record: StationRecord) {
     const { serialNumber } = record.station;
     this.cancel(serialNumber);
-    const timer = this.state.clock.after(this.stepDuration(record), () => {
+    const duration = this.stepDuration(record);
+    // A station that never comes back has no next step.
+    if (duration === null) return;
+    const timer = this.state.clock.after(duration, () => {
       this.timers.delete(serialNumber);
       this.advance(serialNumber);
     });
     this.timers.set(serialNumber, timer);
   }
 
-  private stepDuration(record: StationRecord): number {
+  private stepDuration(record: StationRecord): number | null {
     const activity = record.activity!;
     switch (activity.kind) {
       case "reboot":
@@ -151,10 +174,7 @@ export class StationOperations {
       case "audioModeChange":
         return durations.audioModeChange;
       case "firmwareUpdate":
-        if (record.firmware.status === updateStatus.Verifying) return durations.firmwareVerifying;
-        if (record.firmware.status === updateStatus.Rebooting) return durations.firmwareRebooting;
-        if (record.firmware.status === updateStatus.RebootingAfterUpdate) return durations.firmwareRebootingAfterUpdate;
-        return durations.firmwareProgressTick;
+        return firmwareStepDuration(record, activity);
     }
   }
 
@@ -172,22 +192,17 @@ export class StationOperations {
         this.completeAudioModeChange(record, record.activity.useCaseMode);
         break;
       case "firmwareUpdate":
-        this.advanceFirmwareUpdate(record);
+        advanceFirmwareUpdate(this.state, record, record.activity);
         break;
     }
     if (record.activity) this.schedule(record);
-  }
-
-  private goOffline(record: StationRecord) {
-    record.isOnline = false;
-    for (const channel of record.station.audioChannels) disconnectListeners(this.state, channel);
   }
 
   private advanceReboot(record: StationRecord) {
     if (record.activity?.kind !== "reboot") return;
     if (record.activity.step === "goingDown") {
       record.activity = { kind: "reboot", step: "down" };
-      this.goOffline(record);
+      takeOffline(this.state, record);
       this.state.commitStation(record, { channels: record.station.audioChannels });
       return;
     }
@@ -202,7 +217,7 @@ export class StationOperations {
     if (record.activity?.kind !== "factoryReset") return;
     if (record.activity.step === "goingDown") {
       record.activity = { kind: "factoryReset", keepNetworkSettings, step: "down" };
-      this.goOffline(record);
+      takeOffline(this.state, record);
       this.state.commitStation(record, { channels: record.station.audioChannels });
       return;
     }
@@ -227,66 +242,5 @@ export class StationOperations {
     });
     record.activity = null;
     this.state.commitStation(record, { channels: station.audioChannels });
-  }
-
-  private advanceFirmwareUpdate(record: StationRecord) {
-    const activity = record.activity;
-    if (activity?.kind !== "firmwareUpdate") return;
-    const { firmware } = record;
-    switch (firmware.status) {
-      case updateStatus.DownloadingToManager:
-      case updateStatus.Downloading:
-      case updateStatus.Applying: {
-        const progress = (firmware.progress ?? 0) + progressStep;
-        if (firmware.status === updateStatus.Applying && activity.willFail && progress >= failAtProgress) {
-          this.failFirmwareUpdate(record, activity.targetVersion);
-          return;
-        }
-        if (progress < 100) {
-          firmware.progress = progress;
-        } else if (firmware.status === updateStatus.DownloadingToManager) {
-          this.state.saveMeta("downloadedFirmwareIds", [...this.state.meta.downloadedFirmwareIds, activity.firmwareId]);
-          Object.assign(firmware, { status: updateStatus.Downloading, progress: 0 });
-        } else if (firmware.status === updateStatus.Downloading) {
-          Object.assign(firmware, { status: updateStatus.Verifying, progress: null });
-        } else {
-          // The station stays online while downloading and applying, then reboots.
-          Object.assign(firmware, { status: updateStatus.Rebooting, progress: null });
-          this.goOffline(record);
-          this.state.commitStation(record, { firmware: true, channels: record.station.audioChannels });
-          return;
-        }
-        break;
-      }
-      case updateStatus.Verifying:
-        Object.assign(firmware, { status: updateStatus.Applying, progress: 0 });
-        break;
-      case updateStatus.Rebooting:
-        firmware.status = updateStatus.RebootingAfterUpdate;
-        break;
-      default: {
-        record.firmware = {
-          currentVersion: activity.targetVersion,
-          status: updateStatus.Current,
-          targetVersion: null,
-          progress: null,
-        };
-        record.activity = null;
-        record.isOnline = true;
-        this.state.commitStation(record, { firmware: true });
-        raiseKnownEvent(this.state, "firmwareUpdateCompleted", record.station.serialNumber, {
-          version: activity.targetVersion,
-        });
-        return;
-      }
-    }
-    this.state.commitStation(record, { firmware: true });
-  }
-
-  private failFirmwareUpdate(record: StationRecord, targetVersion: string) {
-    record.firmware = { ...record.firmware, status: updateStatus.UpdateFailed, targetVersion: null, progress: null };
-    record.activity = null;
-    this.state.commitStation(record, { firmware: true });
-    raiseKnownEvent(this.state, "firmwareUpdateFailed", record.station.serialNumber, { version: targetVersion });
   }
 }

@@ -7,11 +7,16 @@ import type { ManagerState } from "../state";
 import { requireStation } from "./lookup";
 import type { StationRecord } from "./records";
 
-/** Deleting is refused only while the station is in the middle of an update or a factory reset. */
+/**
+ * Deleting is refused while the station is in the middle of an update or a factory reset —
+ * except an update whose station dropped off the network: the Manager waits for a device that
+ * may never come back, and an admin must be able to let it go.
+ */
 export function deleteStation(state: ManagerState, serialNumber: string): StationRecord {
   const record = requireStation(state, serialNumber);
   const kind = record.activity?.kind;
-  if (kind === "firmwareUpdate" || kind === "factoryReset") {
+  const isWaitingForDevice = !record.isOnline && record.firmware.status === updateStatus.WaitingForDevice;
+  if ((kind === "firmwareUpdate" && !isWaitingForDevice) || kind === "factoryReset") {
     throw problems.stationNotEditable(serialNumber, kind === "firmwareUpdate" ? "updating" : "resetting");
   }
   record.presence = "deleted";

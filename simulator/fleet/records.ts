@@ -9,6 +9,8 @@ import type { Speaker } from "../../app/contract/moderation";
 import type { SystemSettings } from "../../app/contract/settings";
 import type { SystemEvent } from "../../app/contract/statistics";
 import type { Token } from "../../app/contract/tokens";
+import type { FirmwareFault, FirmwareTesting } from "../firmware/faults";
+import type { FirmwarePlan } from "../firmware/plan";
 
 /**
  * present: the Manager lists it. deleted / awaitingReconnect: the device is off the Manager's
@@ -21,7 +23,14 @@ export type Activity =
   | { kind: "reboot"; step: "goingDown" | "down" }
   | { kind: "factoryReset"; keepNetworkSettings: boolean; step: "goingDown" | "down" }
   | { kind: "audioModeChange"; useCaseMode: UseCaseMode }
-  | { kind: "firmwareUpdate"; firmwareId: string; targetVersion: string; willFail: boolean };
+  | {
+      kind: "firmwareUpdate";
+      firmwareId: string;
+      targetVersion: string;
+      /** The fault the test controls had set when the update started (offlineMs resolved). */
+      fault: FirmwareFault | null;
+      plan: FirmwarePlan;
+    };
 
 export interface FirmwareState {
   currentVersion: string;
@@ -39,8 +48,8 @@ export interface StationRecord {
   presence: Presence;
   firmware: FirmwareState;
   activity: Activity | null;
-  /** Set by a test control: the next firmware update ends in UpdateFailed. */
-  failNextUpdate: boolean;
+  /** Test controls and counters of the station's firmware updates. */
+  firmwareTesting: FirmwareTesting;
   /** Channel indexes whose test tone is playing. */
   testTones: number[];
 }

@@ -12,6 +12,7 @@ import {
 } from "../../app/contract/enums";
 import type { AudioEncoder, NetworkInterface } from "../../app/contract/station-parts";
 import { interfaceTypeFor } from "../../app/domain/network";
+import { noFirmwareTesting } from "../firmware/faults";
 import { createChannels } from "./channels";
 import { fingerprint, macAddress, uuid, type Random } from "./ids";
 import type { StationRecord } from "./records";
@@ -173,7 +174,7 @@ export function createStationRecord(spec: NewStation, random: Random): StationRe
       progress: null,
     },
     activity: null,
-    failNextUpdate: false,
+    firmwareTesting: noFirmwareTesting(),
     testTones: [],
   };
 }

@@ -3,7 +3,7 @@
 // of states. Seeded by N, so the same N always gives the same fleet.
 import { stationTypes, useCaseModes } from "../../app/contract/enums";
 import type { Speaker } from "../../app/contract/moderation";
-import { pick, randomInt, type Random } from "../fleet/ids";
+import { pick, randomInt, seedFromText, seededRandom, type Random } from "../fleet/ids";
 import type { SpeakerQueue } from "../fleet/records";
 import { createStationRecord } from "../fleet/station-factory";
 import { assignSortIds, defaultFleet, type SeededStations } from "./default-fleet";
@@ -37,6 +37,8 @@ const listenerNames = [
   "Ines",
 ];
 const v2Versions = ["6.1.0", "6.2.0", "6.2.0.1", "6.10.0"];
+/** The share of authorized generated stations nobody listens to (a room between events). */
+const idleShare = 0.4;
 
 function serialNumber(number: number) {
   return `MCS-${String(number).padStart(4, "0")}`;
@@ -95,6 +97,11 @@ function generatedStation(serial: string, position: number, random: Random, now:
         listenerCount: randomInt(random, 0, 40),
       });
     });
+    // Between events a room is empty: its station can be updated without cutting anyone off.
+    // A random of the station's own decides, so the fleet's other values stay as they were.
+    if (seededRandom(seedFromText(`${serial}/idle`))() < idleShare) {
+      for (const channel of station.audioChannels) channel.listenerCount = 0;
+    }
   } else if (roll >= 0.91) {
     station.authorization.isRejected = true;
   }
@@ -112,6 +119,8 @@ function generatedStation(serial: string, position: number, random: Random, now:
       requestedAt: new Date(now.getTime() - (count - index) * 60_000).toISOString(),
     }));
     queue = { channelId: channel.id, serialNumber: serial, speakers, nextIndex: count };
+    // Whoever is in the mic queue is listening.
+    channel.listenerCount = Math.max(channel.listenerCount, count);
   }
   return { record, queue };
 }

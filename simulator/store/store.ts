@@ -12,6 +12,7 @@ import type {
   StoredToken,
 } from "../fleet/records";
 import { openDatabase } from "./database";
+import { upgradeStoredStation } from "./upgrade";
 
 export interface Store {
   load(): ManagerData | null;
@@ -72,7 +73,7 @@ export function openStore(dataDirectory: string): Store {
         (statement.all() as { data: string }[]).map((row) => JSON.parse(row.data) as T);
       const customization = rows<AppCustomization>(statements.allCustomization);
       return {
-        stations: rows<StationRecord>(statements.allStations),
+        stations: rows<StationRecord>(statements.allStations).map(upgradeStoredStation),
         queues: rows<SpeakerQueue>(statements.allQueues),
         systemEvents: rows<StoredSystemEvent>(statements.allEvents),
         availableFirmware: rows<AvailableFirmware>(statements.allFirmware),

@@ -10,6 +10,11 @@ export interface RecordedMessage {
 export interface HubListener {
   connection: HubConnection;
   messages: RecordedMessage[];
+  /**
+   * The first message, recorded or still to come, that matches: waits for the hub's push
+   * rather than polling. Fails after timeoutMs naming what it waited for.
+   */
+  waitFor(matches: (message: RecordedMessage) => boolean, timeoutMs?: number): Promise<RecordedMessage>;
   stop(): Promise<void>;
 }
 
@@ -29,11 +34,31 @@ export async function listenToHub(
     .configureLogging(LogLevel.None)
     .build();
   const messages: RecordedMessage[] = [];
+  const waiting = new Set<(message: RecordedMessage) => void>();
   for (const target of targets) {
     connection.on(target, (...args: unknown[]) => {
-      messages.push({ target, args });
+      const message = { target, args };
+      messages.push(message);
+      for (const notify of [...waiting]) notify(message);
     });
   }
   await connection.start();
-  return { connection, messages, stop: () => connection.stop() };
+  const waitFor = (matches: (message: RecordedMessage) => boolean, timeoutMs = 10_000) => {
+    const recorded = messages.find(matches);
+    if (recorded) return Promise.resolve(recorded);
+    return new Promise<RecordedMessage>((resolve, reject) => {
+      const notify = (message: RecordedMessage) => {
+        if (!matches(message)) return;
+        clearTimeout(timer);
+        waiting.delete(notify);
+        resolve(message);
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(notify);
+        reject(new Error(`no matching ${hub} message within ${timeoutMs} ms (${messages.length} received)`));
+      }, timeoutMs);
+      waiting.add(notify);
+    });
+  };
+  return { connection, messages, waitFor, stop: () => connection.stop() };
 }
