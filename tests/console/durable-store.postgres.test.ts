@@ -92,7 +92,7 @@ describe.skipIf(missing !== null)(
 
       it("fails calls while the database stops under a running store, and recovers when it returns", async () => {
         const store = stores[0]!;
-        await server!.halt();
+        await server!.pause();
         const started = Date.now();
         expect(await store.ping()).toBe(false);
         await expect(store.auditLog.distinctActions()).rejects.toThrow();

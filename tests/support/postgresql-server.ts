@@ -17,8 +17,8 @@ export interface PostgresqlServer {
   /** A new, empty database; returns its URL. */
   createDatabase(): Promise<string>;
   /** Stops the server and keeps its data, as an outage would (`resume` starts it again). */
-  halt(): Promise<void>;
-  /** Starts the halted server again on the same port. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port. */
   resume(): Promise<void>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
@@ -145,7 +145,7 @@ export async function startPostgresqlServer(options: PostgresqlServerOptions = {
       }
       return `postgres://${superuser}@127.0.0.1:${port}/${name}`;
     },
-    async halt() {
+    async pause() {
       if (running) await fastShutdown(bin, directory, running);
       running = null;
     },
