@@ -25,6 +25,23 @@ const redisUrlText = z.string().refine(
   { error: "must be a redis:// or rediss:// URL" },
 );
 
+/**
+ * postgres:// or postgresql:// naming a server: a host, or a socket directory in `?host=`
+ * (libpq's form, e.g. postgresql:///console?host=/var/run/postgresql).
+ */
+const databaseUrlText = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      const isPostgres = url.protocol === "postgres:" || url.protocol === "postgresql:";
+      return isPostgres && (url.hostname !== "" || url.searchParams.has("host"));
+    } catch {
+      return false;
+    }
+  },
+  { error: "must be a postgres:// or postgresql:// URL, e.g. postgres://console:password@db.internal:5432/console" },
+);
+
 const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /** An address, a subnet (CIDR or address/netmask) or one of express's names for address ranges. */
@@ -106,6 +123,13 @@ const EnvironmentSchema = z.object({
   ACCOUNTS_URL: optional(urlText),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: "must be a number" }).int().min(1)),
   REDIS_URL: optional(redisUrlText),
+  DATABASE_URL: optional(databaseUrlText),
+  AUDIT_RETENTION_DAYS: optional(
+    z.coerce
+      .number({ error: "must be a whole number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 (days)" }),
+  ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` })),
   METRICS_TOKEN: optional(z.string().trim().min(16, { error: "must be at least 16 characters (a long random value)" })),
   SHUTDOWN_DELAY_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
@@ -162,6 +186,13 @@ export interface ConsoleConfig {
   accountsUrl: string | null;
   /** Shared state on Redis (several instances); null: the SQLite file in the data directory. */
   redisUrl: string | null;
+  /**
+   * Durable records (audit log, rollout history) in PostgreSQL, shared by every instance; null:
+   * the SQLite file in the data directory (docs/decisions/055-durable-records.md).
+   */
+  databaseUrl: string | null;
+  /** Audit records older than this many days are removed, once a day. */
+  auditRetentionDays: number;
   logLevel: LogLevel;
   /** Null: no GET /metrics at all. */
   metricsToken: string | null;
@@ -278,6 +309,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? defaultSignInRateLimitPerMinute,
     accountsUrl: e.ACCOUNTS_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    databaseUrl: e.DATABASE_URL ?? null,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     logLevel: e.LOG_LEVEL ?? "info",
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS ?? 0, timeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000 },

@@ -80,6 +80,34 @@ describe("configuration", () => {
     }
   });
 
+  it("keeps durable records in PostgreSQL only when DATABASE_URL names a postgres:// server", () => {
+    expect(parseConfig({}).databaseUrl).toBeNull();
+    for (const url of [
+      "postgres://console:secret@db.internal:5432/console",
+      "postgresql://db.internal/console?sslmode=require",
+      "postgresql:///console?host=/var/run/postgresql",
+    ]) {
+      expect(parseConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    for (const malformed of ["db.internal:5432", "mysql://db.internal/console", "postgres:///console", "postgres"]) {
+      expect(problemsOf({ DATABASE_URL: malformed }), malformed).toEqual([
+        expect.stringMatching(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL, e\.g\. postgres:\/\//),
+      ]);
+    }
+  });
+
+  it("reads AUDIT_RETENTION_DAYS, a year by default", () => {
+    expect(parseConfig({}).auditRetentionDays).toBe(365);
+    expect(parseConfig({ AUDIT_RETENTION_DAYS: "90" }).auditRetentionDays).toBe(90);
+    expect(problemsOf({ AUDIT_RETENTION_DAYS: "0" })).toEqual(["AUDIT_RETENTION_DAYS must be at least 1 (days)"]);
+    expect(problemsOf({ AUDIT_RETENTION_DAYS: "a year" })).toEqual([
+      "AUDIT_RETENTION_DAYS must be a whole number of days",
+    ]);
+    expect(problemsOf({ AUDIT_RETENTION_DAYS: "1.5" })).toEqual([
+      "AUDIT_RETENTION_DAYS must be a whole number of days",
+    ]);
+  });
+
   it("reads TRUST_PROXY as a hop count or the proxies' addresses, never as trusting every hop", () => {
     expect(parseConfig({}).trustProxy).toBe(0);
     expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);

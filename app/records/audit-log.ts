@@ -1,0 +1,219 @@
+// The audit log: one record per write made through the console — who, what, on which target,
+// what changed and how it ended (issue 28). Two implementations keep the same contract
+// (tests/console/durable-store.contract.ts): the SQLite file of one host and PostgreSQL when
+// DATABASE_URL is set (server/records/, docs/decisions/055-durable-records.md). Types and pure
+// helpers only, so a screen may import them too.
+
+/** A value as it is recorded: what JSON can hold. */
+export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };
+
+/** The signed-in user who made the write, as the token's claims named them then. */
+export interface AuditUser {
+  /** The identity provider's subject. */
+  id: string;
+  name: string;
+  role: string;
+}
+
+export type AuditTargetKind = "station" | "channel" | "token" | "settings" | "customization" | "session" | "rollout";
+
+export interface AuditTarget {
+  kind: AuditTargetKind | null;
+  serialNumber?: string;
+  channelIndex?: number;
+  /** A token's, rollout's or other target's own id. */
+  id?: string;
+  /** What a person reads for the target (a station's or token's name, when it was written). */
+  label?: string;
+}
+
+/**
+ * One field that changed. A secret one (PIN, token, password, image) says only that it changed:
+ * it never carries a value, and the store strips one that is given.
+ */
+export type AuditChange =
+  | { field: string; old?: AuditValue; new?: AuditValue; secret?: never }
+  | { field: string; secret: true; old?: never; new?: never };
+
+export type AuditRefusal = "permission" | "validation" | "oncePerSubmission" | (string & {});
+
+export type AuditOutcome =
+  | { kind: "done" }
+  | { kind: "refused"; reason: AuditRefusal; detail?: string }
+  | { kind: "failed"; managerStatus?: number; message?: string };
+
+export type AuditOutcomeKind = AuditOutcome["kind"];
+export const auditOutcomeKinds: readonly AuditOutcomeKind[] = ["done", "refused", "failed"];
+
+export interface AuditRecord {
+  id: string;
+  /** When the write happened: an ISO 8601 time (UTC, milliseconds). */
+  time: string;
+  /** The X-Request-Id the response carried. */
+  requestId: string;
+  /** Null for a refused sign-in that named no user. */
+  user: AuditUser | null;
+  /** What was done, e.g. `station.rename`, `channel.savePin`, `signIn`, `bulk.reboot`. */
+  action: string;
+  target: AuditTarget;
+  changes: AuditChange[];
+  outcome: AuditOutcome;
+}
+
+/** What a caller appends: the store gives it an id unless it has one. */
+export type NewAuditRecord = Omit<AuditRecord, "id"> & { id?: string };
+
+/** Which records to show; every condition given must hold. */
+export interface AuditFilter {
+  /** The user's id (subject). */
+  userId?: string;
+  /** The target station's serial number (its channels' records included). */
+  serialNumber?: string;
+  /** One action, or every action that starts with a text (`station.` for all of a station's). */
+  action?: { equals: string } | { startsWith: string };
+  outcome?: AuditOutcomeKind;
+  /** From this time on (inclusive). */
+  from?: Date;
+  /** Before this time (exclusive): for "up to and including a day", the next day's start. */
+  to?: Date;
+}
+
+export interface AuditPage {
+  skip: number;
+  take: number;
+  /**
+   * Count at most this many matches (the total then says "more than N"): a count reads one index
+   * entry per match, and an unfiltered count of a large log costs more than the page itself.
+   * Default: count them all.
+   */
+  countUpTo?: number;
+}
+
+export interface AuditRows {
+  /** Newest first; records of the same time, the one appended last first. */
+  rows: AuditRecord[];
+  /** How many records match the filter in all — at most `countUpTo` when the page gave one. */
+  total: number;
+  /** False when more than `countUpTo` match: `total` is then `countUpTo`. */
+  totalIsExact: boolean;
+}
+
+export interface AuditLog {
+  /** Stores a record (secret values stripped, see `normalizeAuditRecord`) and returns it as stored. */
+  append(record: NewAuditRecord): Promise<AuditRecord>;
+  /** One page of the records that match, newest first, and how many match in all. */
+  query(filter: AuditFilter, page: AuditPage): Promise<AuditRows>;
+  /**
+   * Every record that matches, newest first, read in batches of `batchSize` (default 500) so a
+   * download of any length never holds them all in memory, nor the event loop for long.
+   */
+  stream(filter: AuditFilter, options?: { batchSize?: number }): AsyncIterable<AuditRecord>;
+  /** The users who have records, each with the name and role of their latest record, by name. */
+  distinctUsers(limit?: number): Promise<AuditUser[]>;
+  /** The actions that have records, in alphabetical order. */
+  distinctActions(limit?: number): Promise<string[]>;
+  /** Deletes the records before `time`; returns how many. */
+  removeOlderThan(time: Date): Promise<number>;
+}
+
+/** How many users or actions the filter form's selects list at most. */
+export const distinctLimit = 1000;
+
+/** Longest text value kept in a change; a longer one (a pasted document) is cut, marked with "…". */
+export const longestRecordedText = 1000;
+
+function boundedValue(value: AuditValue | undefined): AuditValue | undefined {
+  if (typeof value === "string" && value.length > longestRecordedText) {
+    return `${value.slice(0, longestRecordedText)}…`;
+  }
+  if (Array.isArray(value)) return value.map((item) => boundedValue(item) ?? null);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, boundedValue(item) ?? null]));
+  }
+  return value;
+}
+
+/** A change as it is stored: a secret one without values, long texts cut. */
+export function normalizeAuditChange(change: AuditChange): AuditChange {
+  if (change.secret) return { field: change.field, secret: true };
+  const normalized: AuditChange = { field: change.field };
+  if (change.old !== undefined) normalized.old = boundedValue(change.old);
+  if (change.new !== undefined) normalized.new = boundedValue(change.new);
+  return normalized;
+}
+
+/** The target's known fields, those given only. */
+function normalizeAuditTarget(target: AuditTarget): AuditTarget {
+  const normalized: AuditTarget = { kind: target.kind ?? null };
+  if (target.serialNumber !== undefined) normalized.serialNumber = target.serialNumber;
+  if (target.channelIndex !== undefined) normalized.channelIndex = target.channelIndex;
+  if (target.id !== undefined) normalized.id = target.id;
+  if (target.label !== undefined) normalized.label = target.label;
+  return normalized;
+}
+
+/**
+ * A record as the store keeps it: secret changes carry no value even when a caller passed one,
+ * long texts are cut, only the known fields are kept, and the time is checked and written the one
+ * way (ISO, UTC, milliseconds).
+ */
+export function normalizeAuditRecord(record: NewAuditRecord, id: string): AuditRecord {
+  const time = new Date(record.time);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`An audit record's time is not a time: ${record.time}`);
+  return {
+    id,
+    time: time.toISOString(),
+    requestId: record.requestId,
+    user: record.user ? { id: record.user.id, name: record.user.name, role: record.user.role } : null,
+    action: record.action,
+    target: normalizeAuditTarget(record.target),
+    changes: record.changes.map(normalizeAuditChange),
+    outcome: record.outcome,
+  };
+}
+
+/** A secret field that changed, recorded without its values. */
+export const secretChange = (field: string): AuditChange => ({ field, secret: true });
+
+/**
+ * The fields whose values differ between `before` and `after` (compared as JSON), in the order
+ * of `fields`; those named in `secret` recorded only as changed.
+ */
+export function changesBetween<T extends Record<string, unknown>>(
+  before: Partial<T> | null,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+  secret: readonly (keyof T & string)[] = [],
+): AuditChange[] {
+  const changes: AuditChange[] = [];
+  for (const field of fields) {
+    const old = before?.[field];
+    const now = after[field];
+    if (JSON.stringify(old) === JSON.stringify(now)) continue;
+    if (secret.includes(field)) changes.push(secretChange(field));
+    else {
+      const change: AuditChange = { field };
+      if (old !== undefined) change.old = old as AuditValue;
+      if (now !== undefined) change.new = now as AuditValue;
+      changes.push(change);
+    }
+  }
+  return changes;
+}
+
+/**
+ * The group of an action: the text up to and including its first dot (`station.` of
+ * `station.rename`), or null for an action without one (`signIn`). A filter on a group's prefix
+ * reads its own index.
+ */
+export function actionGroup(action: string): string | null {
+  const dot = action.indexOf(".");
+  return dot === -1 ? null : action.slice(0, dot + 1);
+}
+
+/**
+ * The upper end of the texts that start with `prefix`, in byte order (SQLite's BINARY and
+ * PostgreSQL's "C" collation): `action >= prefix AND action < prefixUpperBound(prefix)` finds them
+ * on an index, where LIKE would need its wildcards escaped and a collation to match.
+ */
+export const prefixUpperBound = (prefix: string) => `${prefix}\u{10FFFF}`;
