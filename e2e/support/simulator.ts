@@ -54,6 +54,7 @@ export const simulator = {
       down: false,
       failPath: null,
       failWritesOnly: false,
+      filesWithoutName: false,
     }),
   hubs: (action: "drop" | "down" | "up") => control("hubs", { action }),
   addListener: (serialNumber: string, channelIndex: number, displayName: string) =>
