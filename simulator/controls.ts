@@ -37,6 +37,7 @@ const FaultsSchema = z
     down: z.boolean(),
     failPath: z.string().min(1).nullable(),
     failWritesOnly: z.boolean(),
+    filesWithoutName: z.boolean(),
   })
   .partial()
   .strict();

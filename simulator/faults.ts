@@ -1,5 +1,6 @@
 // Faults a test can switch on through the test controls: slow answers, server errors, no
-// internet for the Manager, every token refused, or the whole Manager unreachable.
+// internet for the Manager, every token refused, the whole Manager unreachable, or files
+// answered without a name.
 export interface Faults {
   latencyMs: number;
   /** How many of the next API calls answer 500; "always" until switched off. */
@@ -13,6 +14,9 @@ export interface Faults {
   /** When set, injected server errors only hit writes (not GET): a save fails, while the page's
    *  own reads (e.g. a live catch-up racing the test) still answer. */
   failWritesOnly: boolean;
+  /** File answers (QR codes, the system event download) carry no Content-Disposition: the
+   *  Manager names no file, and the console must fall back to its own name for it. */
+  filesWithoutName: boolean;
 }
 
 const noFaults: Faults = {
@@ -23,6 +27,7 @@ const noFaults: Faults = {
   down: false,
   failPath: null,
   failWritesOnly: false,
+  filesWithoutName: false,
 };
 
 export class FaultInjection {

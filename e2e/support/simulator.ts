@@ -73,6 +73,7 @@ export const simulator = {
       down: false,
       failPath: null,
       failWritesOnly: false,
+      filesWithoutName: false,
     }),
   hubs: (action: "drop" | "down" | "up") => control("hubs", { action }),
   /** A listener asks for the audience mic (the speaker, or the end of the queue). */

@@ -35,7 +35,9 @@ export interface ManagerAppOptions {
 
 function injectFaults(faults: FaultInjection) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const { latencyMs } = faults.current;
+    const { latencyMs, filesWithoutName } = faults.current;
+    // Read by Reply.send (http.ts) when this call answers a file.
+    res.locals.filesWithoutName = filesWithoutName;
     const proceed = () => {
       if (faults.takeServerError(req.path, req.method))
         sendProblem(res, problems.serverError("Injected server error.").problem);

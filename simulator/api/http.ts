@@ -58,12 +58,11 @@ export class Reply {
   send(res: Response) {
     res.set("Cache-Control", "no-store");
     if (this.file) {
-      res
-        .status(this.status)
-        // attachment() guesses a type from the file name; the stated type wins.
-        .attachment(this.file.fileName)
-        .type(this.file.contentType)
-        .send(this.file.content);
+      res.status(this.status);
+      // The file's name travels in Content-Disposition, unless a fault has the Manager name none
+      // (faults.ts). attachment() guesses a type from the file name; the stated type wins.
+      if (res.locals.filesWithoutName !== true) res.attachment(this.file.fileName);
+      res.type(this.file.contentType).send(this.file.content);
     } else if (this.status === 204) {
       res.status(204).end();
     } else {

@@ -125,6 +125,7 @@ describe("test controls", () => {
       down: false,
       failPath: null,
       failWritesOnly: false,
+      filesWithoutName: false,
     });
 
     await simulator.control("/faults", { down: true });
@@ -134,6 +135,32 @@ describe("test controls", () => {
     expect((await simulator.control("/seed", { reset: true })).body.faults.down).toBe(false);
     expect((await simulator.call("GET", managerPaths.settings())).status).toBe(200);
     expect((await simulator.control("/faults", { latencyMs: -1 })).status).toBe(400);
+  });
+
+  it("serve files without a name: no Content-Disposition, the same type and content, until switched off or reset", async () => {
+    await simulator.startWith();
+    const named = await simulator.call("GET", managerPaths.qrCode("MCS-0042", 1, "png"));
+    expect(named.headers.get("content-disposition")).toBe('attachment; filename="MCS-0042-channel-1-qrcode.png"');
+
+    expect((await simulator.control("/faults", { filesWithoutName: true })).body.filesWithoutName).toBe(true);
+    const unnamed = await simulator.call("GET", managerPaths.qrCode("MCS-0042", 1, "png"));
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.headers.get("content-disposition")).toBeNull();
+    expect(unnamed.headers.get("content-type")).toBe("image/png");
+    expect(unnamed.body).toEqual(named.body);
+    const events = await simulator.call("GET", managerPaths.downloadSystemEvents());
+    expect(events.status).toBe(200);
+    expect(events.headers.get("content-disposition")).toBeNull();
+    expect(events.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(events.body).toMatch(/^id,date,type,code,/);
+
+    await simulator.control("/faults", { filesWithoutName: false });
+    expect(
+      (await simulator.call("GET", managerPaths.downloadSystemEvents())).headers.get("content-disposition"),
+    ).toMatch(/^attachment; filename="system-events-/);
+    await simulator.control("/faults", { filesWithoutName: true });
+    expect((await simulator.control("/seed", { reset: true })).body.faults.filesWithoutName).toBe(false);
+    expect((await simulator.control("/faults", { filesWithoutName: "yes" })).status).toBe(400);
   });
 
   it("seed a fleet of N stations and restore the default fleet", async () => {

@@ -139,9 +139,10 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
             </Text>
           </div>
           <Group gap="sm">
+            {/* No `download` attribute: the Manager's file comes as an attachment anyway, and a
+                failed download must lead back here to its message, not be saved as the page. */}
             <PlainAnchorButton
               href="/systemEvents/download"
-              download
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden="true" />}
             >

@@ -1,9 +1,11 @@
 // /stations/:serialNumber/channels/:channelIndex/qrcode/(svg|png): the channel's QR code as the
-// Manager makes it, as a download under the Manager's file name — or, with ?inline=1, for the
-// page's <img>. A failed download returns to the channel with the "please try again" message.
+// Manager makes it, as a download under the Manager's file name (without one, the spec's
+// MobileConnectManager.zip, operations.md §7) — or, with ?inline=1, for the page's <img>. A
+// failed download returns to the channel with the "please try again" message.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { plainErrorPages } from "~/error-pages.server";
+import { fallbackDownloadName } from "~/route-helpers/download.server";
 import { actionFailure, commandFailureKey } from "~/route-helpers/manager-failures.server";
 import { downloadQrCode } from "~/manager/channels.server";
 import { setFlash } from "~/utils/flash.server";
@@ -25,9 +27,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
       });
-      const disposition =
-        answer.headers.get("content-disposition") ??
-        `attachment; filename="${serialNumber}-channel-${channelIndex}-qrcode.${format}"`;
+      const disposition = answer.headers.get("content-disposition") ?? `attachment; filename="${fallbackDownloadName}"`;
       headers.set("Content-Disposition", inline ? disposition.replace(/^attachment/i, "inline") : disposition);
       if (format === "svg") headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
       return new Response(answer.body, { status: 200, headers });
