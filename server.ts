@@ -33,6 +33,8 @@ import { remixRequestHandler } from "./server/remix-handler";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
+import { openDurableStore } from "./server/records/open-records";
+import { scheduleRetention } from "./server/records/retention";
 import { openSharedStore } from "./server/store/open-store";
 import { clusterMetricsSource } from "./server/workers/cluster-metrics";
 import { announceReady } from "./server/workers/ready";
@@ -87,6 +89,13 @@ async function main() {
   const isDevelopment = process.env.NODE_ENV === "development";
   const logger = await createLogger({ level: config.logLevel, pretty: isDevelopment });
   const metrics = createMetrics({ processMetrics: Boolean(config.metricsToken) });
+  // The audit log and rollout history: SQLite, or PostgreSQL with DATABASE_URL (decision 055). A
+  // database that is away does not stop the console: each call tries it again.
+  const records = await openDurableStore(config, {
+    connectTimeoutMs: 2000,
+    onConnectionError: (error) => logger.warn({ err: error }, "The durable store's database cannot be reached"),
+  });
+  const retention = scheduleRetention(records, config.auditRetentionDays, logger);
   const observability = appObservability(logger, metrics);
   let routeOf: RouteMatcher = () => "(starting)";
   let runtime: ConsoleRuntime | null = null;
@@ -148,6 +157,17 @@ async function main() {
   );
   // Readiness, unlike liveness, depends on the session store and the Manager (server/readiness.ts).
   let stopping = false;
+  // Said in /readyz's body: whether the durable store answers (a ping bounded to a second,
+  // reused for as long as the readiness answer is).
+  let durableStoreAnswer: { at: number; state: Promise<{ kind: string; answers: boolean }> } | null = null;
+  const durableStoreState = () => {
+    if (!durableStoreAnswer || Date.now() - durableStoreAnswer.at >= 1500) {
+      const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref());
+      const answers = Promise.race([records.ping().catch(() => false), timeout]);
+      durableStoreAnswer = { at: Date.now(), state: answers.then((ok) => ({ kind: records.kind, answers: ok })) };
+    }
+    return durableStoreAnswer.state;
+  };
   const readiness = createReadiness({
     checks: {
       "session store": async () => (await currentBuild()).entry.module.checkSessionStore(),
@@ -164,7 +184,8 @@ async function main() {
           : runtime
             ? await readiness.check()
             : { ready: false, reason: "starting" };
-        response.status(state.ready ? 200 : 503).json(state);
+        // The durable store's state is reported, never a reason to stop serving (issue 28).
+        response.status(state.ready ? 200 : 503).json({ ...state, durableStore: await durableStoreState() });
       },
       { quiet: true },
     ),
@@ -274,6 +295,7 @@ async function main() {
     managerUrl,
     sessionSecrets,
     store,
+    records,
     embeddedIdentity,
     // Issue 11: a signed-out session's live-update sockets close at once.
     onSessionEnded: (sessionId) => bridge.closeSession(sessionId),
@@ -303,7 +325,9 @@ async function main() {
     bridge.close();
     if (!(await drained)) logger.warn({ timeoutMs }, "Requests still running at the shutdown timeout were cut off");
     await closeSimulator?.();
+    retention.stop();
     await store.close();
+    await records.close();
     process.exit(0);
   };
   process.on("SIGINT", stop);

@@ -10,6 +10,7 @@ import type * as z from "zod";
 import type { FlashMessage } from "~/auth/session.server";
 import type { SignedInContext } from "~/auth/guard.server";
 import type { PermissionAction } from "~/domain/permissions";
+import type { AuditTarget, AuditValue } from "~/records/audit-log";
 
 export type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
@@ -38,6 +39,8 @@ interface Declared<Intent extends string> {
   scope: Scope;
   /** Which page a 404 of the Manager shows (default: the scope's station or channel). */
   notFound?: "station" | "channel";
+  /** What the audit record names as the target, where the URL does not (a token, a station on the list). */
+  auditTarget?(context: ActionContext): AuditTarget;
 }
 
 /** Messages: the flash on success, the "please try again" beside the form (or in the flash) on failure. */
@@ -72,6 +75,11 @@ export interface FormDeclaration<
   messages: Messages<z.output<Schema>>;
   /** Where a success goes (default: the page it was sent from). */
   redirectTo?: string;
+  /**
+   * The fields' values before the save, by field name, for the audit record's old → new (read
+   * from what `load` found, or from the Manager); secrets are never recorded by value anyway.
+   */
+  before?(context: ActionContext, loaded: Loaded): Promise<Record<string, AuditValue>>;
   /** The Manager call; every form has it, unless it handles itself (`handle`). */
   save?(value: z.output<Schema>, context: ActionContext, loaded: Loaded): Promise<unknown>;
   /**

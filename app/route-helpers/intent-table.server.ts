@@ -27,6 +27,7 @@ import {
   type NotFoundKind,
 } from "~/route-helpers/manager-failures.server";
 import { parseForm } from "~/route-helpers/parse-form";
+import { noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 
 type Success = Pick<FlashMessage, "message" | "values">;
@@ -100,6 +101,11 @@ async function handleForm(
     return { intent, result: submission.reply(), confirm: submittedFields(formData) };
   }
   if (!form.save) throw new Error(`The form ${intent} declares neither save nor handle`);
+  if (form.before) {
+    // For the audit record's old values; a read that fails leaves the new values alone.
+    const before = await form.before(context, loaded).catch(() => null);
+    if (before) noteWrite({ before });
+  }
   try {
     await form.save(submission.value, context, loaded);
   } catch (error) {
@@ -136,6 +142,7 @@ function routeOf(declaration: Declaration): IntentRoute<unknown> {
     permission: declaration.permission,
     handler(context) {
       const action = actionContext(context, declaration.scope);
+      if (declaration.auditTarget) noteWrite({ target: declaration.auditTarget(action) });
       switch (declaration.kind) {
         case "form":
           return handleForm(declaration as FormDeclaration<string, FormSchema, unknown, unknown>, action);

@@ -8,6 +8,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAnyPermission, requirePermission, requireUser, type SignedInContext } from "~/auth/guard.server";
 import type { PermissionAction } from "~/domain/permissions";
 import { errorPage } from "~/error-pages.server";
+import { auditTargetOf } from "~/audit/targets.server";
+import { noteWrite, recordingWrite } from "~/audit/write-record.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export interface IntentContext extends SignedInContext {
@@ -31,10 +33,20 @@ export async function dispatchIntent<Intent extends string, Answer>(
   table: IntentTable<Intent, Answer>,
 ): Promise<Answer> {
   const signedIn = await requireUser(request);
-  const screenPermissions = Object.values<IntentRoute<Answer>>(table).map((route) => route.permission);
-  requireAnyPermission(request, signedIn.user, screenPermissions);
-  const formData = await readFormData(request);
-  return runIntent({ ...signedIn, intent: String(formData.get("intent")), request, params, formData }, table);
+  // Every write of a signed-in user is recorded, refusals included (issue 28).
+  const target = auditTargetOf(request, params);
+  return recordingWrite(
+    { user: signedIn.user, action: `${target.kind ?? "console"}.unknown`, target },
+    async (draft) => {
+      const screenPermissions = Object.values<IntentRoute<Answer>>(table).map((route) => route.permission);
+      requireAnyPermission(request, signedIn.user, screenPermissions);
+      const formData = await readFormData(request);
+      draft.formData(formData);
+      const intent = String(formData.get("intent"));
+      noteWrite({ action: `${target.kind ?? "console"}.${intent}` });
+      return runIntent({ ...signedIn, intent, request, params, formData }, table);
+    },
+  );
 }
 
 /** For an action that reads its own body (uploads): the intent in `context` through the table. */

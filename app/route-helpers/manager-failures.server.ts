@@ -11,6 +11,7 @@ import { blockedReasonFromManager } from "~/domain/station-state";
 import type { ErrorPageKind } from "~/error-pages";
 import { currentPath, errorPage } from "~/error-pages.server";
 import { isManagerError, type ManagerError, type ManagerFailure } from "~/manager/http.server";
+import { failedOutcome, noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 
 export type NotFoundKind = "station" | "channel";
@@ -101,6 +102,8 @@ export async function actionFailure(
   options: { notFound?: NotFoundKind; fallbackKey?: string } = {},
 ): Promise<ActionFailure> {
   if (!isManagerError(error)) throw error;
+  // The audit record says how the Manager failed (issue 28).
+  noteWrite({ outcome: failedOutcome(error) });
   const meaning = failureTable[error.failure.kind].action;
   // A missing station or channel leaves its page; anything else missing is the screen's to explain.
   const leaves = "leave" in meaning && (meaning.leave !== "notFoundPage" || options.notFound !== undefined);

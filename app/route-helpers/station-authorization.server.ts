@@ -31,10 +31,15 @@ function targetStation({ serialNumber, formData }: ActionContext, place: DialogP
 /** Accept and Reject, as a screen declares them. */
 export function authorizationCommands(place: DialogPlace) {
   const scope = place === "stationPage" ? "station" : "console";
+  const auditTarget = (context: ActionContext) => ({
+    kind: "station" as const,
+    serialNumber: targetStation(context, place),
+  });
   const accept = defineCommand({
     intent: authorizationIntent.accept,
     permission: "stations.authorize",
     scope,
+    auditTarget,
     messages: {
       done: (_, context) => ({
         message: "stations:authorization.accepted",
@@ -68,6 +73,7 @@ export function authorizationCommands(place: DialogPlace) {
     intent: authorizationIntent.reject,
     permission: "stations.authorize",
     scope,
+    auditTarget,
     messages: {
       done: (_, context) => ({
         message: "stations:authorization.rejected",

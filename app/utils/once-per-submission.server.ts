@@ -5,6 +5,7 @@
 // and gets its outcome instead of acting again. Failures are claimed over, so a corrected
 // resubmission of the same form runs. Ten minutes cover any double click.
 import { randomUUID } from "node:crypto";
+import { noteWrite } from "~/audit/write-record.server";
 import type { SubmissionStore } from "~/store/shared-store.server";
 
 const keepMs = 10 * 60 * 1000;
@@ -44,7 +45,11 @@ async function runOnce<T>(
     const earlier = await submissions.claim(id, owner, leaseMs);
     if (earlier === null) break;
     const settled = earlier.state === "pending" ? await outcomeOf(submissions, id) : earlier;
-    if (settled) return settled.outcome as T;
+    if (settled) {
+      // The audit log says this one did nothing of its own.
+      noteWrite({ outcome: { kind: "refused", reason: "oncePerSubmission" } });
+      return settled.outcome as T;
+    }
     // The first threw (or its instance died): this one runs it.
   }
   let outcome: T;

@@ -52,6 +52,10 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
     sessionStore(operation, durationMs) {
       metrics.sessionStoreDuration.observe({ operation }, durationMs / 1000);
     },
+    auditRecordFailed(record, error) {
+      metrics.auditRecordsFailed.inc();
+      loggerNow(logger).error({ err: error, auditRecord: record }, "audit record not stored");
+    },
     error(error, message) {
       loggerNow(logger).error({ err: error }, message);
     },

@@ -67,6 +67,11 @@ export function createMetrics(options: { processMetrics: boolean }) {
       labelNames: ["reason"] as const,
       registers,
     }),
+    auditRecordsFailed: new Counter({
+      name: "console_audit_records_failed_total",
+      help: "Audit records that could not be stored (each is logged in full instead).",
+      registers,
+    }),
     sessionStoreDuration: new Histogram({
       name: "console_session_store_duration_seconds",
       help: "Time of a session store operation, by operation.",

@@ -8,17 +8,20 @@ export const addTokenForm = defineForm({
   permission: "apiTokens.edit",
   schema: () => import("./token-form-schema").then((module) => module.addTokenSchema),
   messages: { done: "", failed: "admin:apiTokens.errors.createFailed" },
+  auditTarget: ({ formData }) => ({ kind: "token", label: String(formData.get("name") ?? "") }),
   handle: createTokenIntent,
 });
 
 export const revokeTokenCommand = defineHandler({
   intent: "revokeToken",
   permission: "apiTokens.edit",
+  auditTarget: ({ formData }) => ({ kind: "token", id: String(formData.get("tokenId") ?? "") }),
   handle: (context) => removeTokenIntent(context, "revoke"),
 });
 
 export const deleteTokenCommand = defineHandler({
   intent: "deleteToken",
   permission: "apiTokens.edit",
+  auditTarget: ({ formData }) => ({ kind: "token", id: String(formData.get("tokenId") ?? "") }),
   handle: (context) => removeTokenIntent(context, "delete"),
 });

@@ -12,6 +12,7 @@ import { isManagerError } from "~/manager/http.server";
 import type { FormReply } from "~/route-helpers/form-reply";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import { createToken, deleteToken, listTokens, revokeToken } from "~/manager/tokens.server";
+import { noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 import { oncePerSubmission } from "~/utils/once-per-submission.server";
 import { getRuntime } from "~/runtime.server";
@@ -63,6 +64,7 @@ export async function removeTokenIntent(
             : "admin:apiTokens.errors.validCannotBeDeleted",
       });
     } else {
+      noteWrite({ target: { kind: "token", id, label: token.name } });
       await (removal === "revoke" ? revokeToken(manager, id) : deleteToken(manager, id));
       await setFlash(request, {
         kind: "success",

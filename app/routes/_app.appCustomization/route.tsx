@@ -8,12 +8,13 @@ import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/auth/guard.server";
+import { requirePermission, requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import customizationStyles from "./app-customization.css";
 import { CustomizationForm, resetConfirmName } from "./CustomizationForm";
 import { customizationRoutes, refusedForm, writableOf } from "./customization.server";
 import { runIntent } from "~/route-helpers/intents.server";
+import { noteWrite, recordingWrite } from "~/audit/write-record.server";
 import { intentValue, parseIntent } from "./fields";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -38,20 +39,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  // Checked before the upload is read: nobody else's images are parsed.
-  const signedIn = await requireUser(request, "appCustomization.edit");
-  let form;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    if (error instanceof FormRefusedError) return refusedForm(request, error.reason);
-    throw error;
-  }
-  const intent = parseIntent(form.formData.get("intent"));
-  if (!intent) throw errorPage("notFound");
-  const context = { ...signedIn, intent: intent.type, request, params, formData: form.formData };
-  return runIntent(context, customizationRoutes(form, intent));
+  const signedIn = await requireUser(request);
+  const target = { kind: "customization" } as const;
+  return recordingWrite({ user: signedIn.user, action: "customization.unknown", target }, async (draft) => {
+    // Checked before the upload is read: nobody else's images are parsed.
+    requirePermission(request, signedIn.user, "appCustomization.edit");
+    let form;
+    try {
+      form = await readForm(request);
+    } catch (error) {
+      if (error instanceof FormRefusedError) return refusedForm(request, error.reason);
+      throw error;
+    }
+    const intent = parseIntent(form.formData.get("intent"));
+    if (!intent) throw errorPage("notFound");
+    draft.formData(form.formData);
+    // Saving and resetting reach the Manager and are recorded; editing the draft is no write.
+    noteWrite(isCustomizationWrite(intent.type) ? { action: `customization.${intent.type}` } : { skip: true });
+    const context = { ...signedIn, intent: intent.type, request, params, formData: form.formData };
+    return runIntent(context, customizationRoutes(form, intent));
+  });
 }
+
+const isCustomizationWrite = (intent: string) => intent === "save" || intent === "reset";
 
 export default function AppCustomization() {
   const { stored, canEdit } = useLoaderData<typeof loader>();

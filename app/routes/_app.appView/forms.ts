@@ -6,11 +6,13 @@ import { moveChannelTo, setAudienceMicMuted } from "./actions.server";
 export const moveChannelCommand = defineHandler({
   intent: "moveChannel",
   permission: "appView.sort",
+  auditTarget: ({ formData }) => ({ kind: "channel", id: String(formData.get("channelId") ?? "") }),
   handle: moveChannelTo,
 });
 
 export const setAudienceMicMutedCommand = defineHandler({
   intent: "setAudienceMicMuted",
   permission: "appView.muteAudienceMic",
+  auditTarget: ({ formData }) => ({ kind: "channel", id: String(formData.get("channelId") ?? "") }),
   handle: setAudienceMicMuted,
 });

@@ -5,6 +5,7 @@ import { dismissAll, dismissOne } from "./actions.server";
 export const dismissEventCommand = defineHandler({
   intent: "dismissEvent",
   permission: "systemEvents.dismiss",
+  auditTarget: ({ formData }) => ({ kind: null, id: String(formData.get("eventId") ?? "") }),
   handle: dismissOne,
 });
 

@@ -23,6 +23,7 @@ import {
 } from "~/manager/moderation.server";
 import type { ModerationChannel } from "~/contract/moderation";
 import { problemTypes } from "~/contract/problems";
+import { noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 import { oneHolderAtATime } from "~/utils/one-holder-at-a-time.server";
 import { getRuntime } from "~/runtime.server";
@@ -174,6 +175,14 @@ export async function saveChannelSettings(context: ActionContext, schema: typeof
   let channel: ModerationChannel;
   try {
     channel = await requireModerationChannel(context, address);
+    noteWrite({
+      before: {
+        name: channel.name,
+        uplinkEnabled: channel.uplinkEnabled,
+        uplinkMuted: !channel.uplinkUnmuted,
+        isQueueEnabled: channel.isQueueEnabled,
+      },
+    });
     const values = submission.value;
     await updateModerationChannel(
       context.manager,

@@ -8,6 +8,7 @@ import type { ActionContext } from "~/route-helpers/form-declaration";
 import type { FormReply } from "~/route-helpers/form-reply";
 import { managerFailureReply } from "~/route-helpers/manager-failures.server";
 import { parseForm } from "~/route-helpers/parse-form";
+import { noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 import { dnsConfirmName, dnsSavedMessage, dnsSearchParams } from "./dns-config-params";
 import type { dnsConfigSchema } from "./dns-config-schema";
@@ -29,6 +30,7 @@ async function withChange(
   if (submission.status !== "success") return { intent, result: submission.reply() };
   try {
     const { dnsDiscoverySettings: stored } = await getSystemSettings(manager);
+    noteWrite({ before: { ...stored } });
     if (!isDnsConfigChanged(submission.value, stored)) {
       await setFlash(request, { kind: "info", message: "admin:components.dnsConfigCard.noChanges" });
       return redirect(settingsPath);

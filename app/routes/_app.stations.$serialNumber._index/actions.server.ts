@@ -4,6 +4,7 @@ import { UseCaseModeSchema } from "~/contract/enums";
 import { toAudioEncoder, type audioSettingsSchema } from "~/domain/station-forms";
 import { errorPage } from "~/error-pages.server";
 import { changeStreamingMode, getStation, updateAudioEncoder } from "~/manager/stations.server";
+import type { AuditValue } from "~/records/audit-log";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import type * as z from "zod";
 
@@ -13,6 +14,24 @@ export async function saveAudioSettings(
 ) {
   const station = await getStation(manager, serialNumber);
   await updateAudioEncoder(manager, serialNumber, toAudioEncoder(value, station.state.audioEncoder));
+}
+
+/** The General tab's forms' values before a save, as the audit record's old values. */
+export async function stationBefore(
+  { manager, serialNumber }: ActionContext,
+  form: "rename" | "audio" | "noiseGate" | "output",
+): Promise<Record<string, AuditValue>> {
+  const station = await getStation(manager, serialNumber);
+  switch (form) {
+    case "rename":
+      return { name: station.name ?? "" };
+    case "audio":
+      return { ...station.state.audioEncoder };
+    case "noiseGate":
+      return { thresholdDb: station.configuration.noiseGate.thresholdDb };
+    case "output":
+      return { ...station.configuration.output };
+  }
 }
 
 export function changeMode({ manager, serialNumber, formData }: ActionContext) {

@@ -9,7 +9,7 @@ import {
   updateStationConfiguration,
 } from "~/manager/stations.server";
 import { defineCommand, defineForm } from "~/route-helpers/form-declaration";
-import { changeMode, saveAudioSettings } from "./actions.server";
+import { changeMode, saveAudioSettings, stationBefore } from "./actions.server";
 
 const stationForms = () => import("~/domain/station-forms");
 
@@ -19,6 +19,7 @@ export const renameForm = defineForm({
   scope: "station",
   schema: () => stationForms().then((forms) => forms.renameStationSchema),
   messages: { done: "stations:details.renamed", failed: "stations:details.renameFailed" },
+  before: (context) => stationBefore(context, "rename"),
   save: (value, { manager, serialNumber }) => renameStation(manager, serialNumber, value.name),
 });
 
@@ -28,6 +29,7 @@ export const audioForm = defineForm({
   scope: "station",
   schema: () => stationForms().then((forms) => forms.audioSettingsSchema),
   messages: { done: "stations:audio.saved", failed: "stations:audio.saveFailed" },
+  before: (context) => stationBefore(context, "audio"),
   save: saveAudioSettings,
 });
 
@@ -37,6 +39,7 @@ export const noiseGateForm = defineForm({
   scope: "station",
   schema: () => stationForms().then((forms) => forms.noiseGateSchema),
   messages: { done: "stations:noiseGate.saved", failed: "stations:noiseGate.saveFailed" },
+  before: (context) => stationBefore(context, "noiseGate"),
   fieldNames: { "noiseGate.thresholdDb": "thresholdDb" },
   save: (value, { manager, serialNumber }) => updateStationConfiguration(manager, serialNumber, { noiseGate: value }),
 });
@@ -47,6 +50,7 @@ export const outputForm = defineForm({
   scope: "station",
   schema: () => stationForms().then((forms) => forms.outputSettingsSchema),
   messages: { done: "stations:output.saved", failed: "stations:output.saveFailed" },
+  before: (context) => stationBefore(context, "output"),
   fieldNames: { "output.level": "level", "output.gainDb": "gainDb" },
   save: (value, { manager, serialNumber }) => updateStationConfiguration(manager, serialNumber, { output: value }),
 });

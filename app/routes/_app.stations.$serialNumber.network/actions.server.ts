@@ -7,6 +7,7 @@ import {
   type networkSettingsSchema,
 } from "~/domain/network-forms";
 import { getStation, updateNetworkSettings, updateStationConfiguration } from "~/manager/stations.server";
+import type { AuditValue } from "~/records/audit-log";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import type * as z from "zod";
 
@@ -28,6 +29,14 @@ export async function saveNetworkSettings(
       live: state.streamingNetworkInterface,
     }),
   });
+}
+
+/** DNS discovery's values before a save, as the audit record's old values. */
+export async function dnsDiscoveryBefore({
+  manager,
+  serialNumber,
+}: ActionContext): Promise<Record<string, AuditValue>> {
+  return { ...(await getStation(manager, serialNumber)).configuration.dnsDiscovery };
 }
 
 export function saveDnsDiscovery(value: z.output<typeof dnsDiscoverySchema>, { manager, serialNumber }: ActionContext) {

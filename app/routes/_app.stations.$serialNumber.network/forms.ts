@@ -1,6 +1,6 @@
 // The Network tab's forms, each declared once: the interfaces' settings and DNS discovery.
 import { defineForm } from "~/route-helpers/form-declaration";
-import { networkFieldNames, saveDnsDiscovery, saveNetworkSettings } from "./actions.server";
+import { dnsDiscoveryBefore, networkFieldNames, saveDnsDiscovery, saveNetworkSettings } from "./actions.server";
 
 const networkForms = () => import("~/domain/network-forms");
 
@@ -21,5 +21,6 @@ export const dnsDiscoveryForm = defineForm({
   schema: () => networkForms().then((forms) => forms.dnsDiscoverySchema),
   messages: { done: "stations:dnsDiscovery.saved", failed: "stations:components.dnsConfigCard.errors.submit" },
   fieldNames: { "dnsDiscovery.managerIpAddress": "managerIpAddress" },
+  before: dnsDiscoveryBefore,
   save: saveDnsDiscovery,
 });

@@ -3,6 +3,7 @@
 import type { ChannelOptions } from "~/domain/channel-forms";
 import { setTestTone } from "~/manager/channels.server";
 import { defineCommand, defineForm } from "~/route-helpers/form-declaration";
+import { channelFormValues } from "~/domain/channel-form-values";
 import {
   channelFieldNames,
   channelOptionsOf,
@@ -26,6 +27,7 @@ export const channelDetailsForm = defineForm({
   notFound: "station",
   load: ({ manager, serialNumber, channelIndex }) => loadChannel(manager, serialNumber, channelIndex),
   options: ({ station }) => channelOptionsOf(station),
+  before: async (_, { channel }) => channelFormValues(channel),
   messages: { done: "stations:channel.saved", failed: "stations:channel.saveFailed" },
   fieldNames: channelFieldNames,
   save: saveChannelDetails,

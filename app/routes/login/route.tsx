@@ -19,12 +19,16 @@ import { FlashMessage } from "~/components/FlashMessage";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainButton } from "~/components/plain-button";
 import { errorPage, safeRedirectPath } from "~/error-pages.server";
+import { auditUserOf, recordEvent } from "~/audit/write-record.server";
 import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
 import { pageTitle } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 
 export const meta = pageTitle("login");
+
+const sessionTarget = { kind: "session" } as const;
+const refusedSignIn = (reason: string, detail: string) => ({ kind: "refused" as const, reason, detail });
 
 /** Azure AD B2C answers with codes in error_description (administration.md §4). */
 const identityErrorCodes = {
@@ -76,16 +80,26 @@ async function completeSignIn(request: Request) {
     signedIn = await new Authenticator<SignedIn>().use(strategy, "console").authenticate("console", request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    observability().signInFailure(
-      "callback",
-      error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : String(error),
-    );
+    const detail = error instanceof Error ? `${error.message} (${String(error.cause ?? "")})` : String(error);
+    observability().signInFailure("callback", detail);
+    await recordEvent({
+      user: null,
+      action: "session.signIn",
+      target: sessionTarget,
+      outcome: refusedSignIn("callback", detail),
+    });
     return { view: "callbackError" as const, redirectTo: safeRedirectPath(session.get("returnTo")) };
   }
   // Judged again: a session may hold a value stored before the rule was as strict as it is now.
   const returnTo = safeRedirectPath(session.get("returnTo"));
   const cookies = await startSignedInSession(request, session, signedIn);
   observability().signIn();
+  await recordEvent({
+    user: auditUserOf(signedIn.user),
+    action: "session.signIn",
+    target: sessionTarget,
+    outcome: { kind: "done" },
+  });
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   // The one-time state cookies of the authorization (one per tab: oauth2:<id>) have done their job.
@@ -107,6 +121,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw errorPage("redirectMismatch", { accountsUrl: getRuntime().config.accountsUrl ?? undefined });
     }
     observability().signInFailure("providerError", `${error} ${description}`);
+    await recordEvent({
+      user: null,
+      action: "session.signIn",
+      target: sessionTarget,
+      outcome: refusedSignIn("providerError", `${error} ${description}`.trim()),
+    });
     return { view: "callbackError" as const, redirectTo: "/" };
   }
   if (url.searchParams.has("code") && url.searchParams.has("state")) return completeSignIn(request);

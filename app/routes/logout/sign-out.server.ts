@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { providerSignOutUrl } from "~/auth/identity.server";
 import { clearSessionCookie, getSession, signOutSession } from "~/auth/session.server";
+import { auditUserOf, recordEvent } from "~/audit/write-record.server";
 import { isStoreUnavailable } from "~/store/unavailable.server";
 
 /**
@@ -22,6 +23,14 @@ export async function signOut(request: Request, redirectTo: string | null) {
 
 async function endSessions(request: Request, redirectTo: string | null) {
   const session = await getSession(request);
+  const user = session.get("user");
+  if (user && session.get("tokens"))
+    await recordEvent({
+      user: auditUserOf(user),
+      action: "session.signOut",
+      target: { kind: "session" },
+      outcome: { kind: "done" },
+    });
   const state = randomBytes(16).toString("base64url");
   const tokens = session.get("tokens");
   // A session that had already ended has no sign-in to end at the provider either.
