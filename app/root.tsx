@@ -20,6 +20,7 @@ import { ThemeCssVariables } from "~/components/ThemeCssVariables";
 import { fallbackLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
 import { PageTranslations } from "~/i18n/page-translations";
+import uiStyles from "~/components/ui/ui.css";
 import appStyles from "~/styles/app.css";
 import { cssVariablesResolver, theme } from "~/theme";
 import { observability } from "~/observability.server";
@@ -31,6 +32,7 @@ import { getColorScheme } from "~/utils/preferences.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineCoreStyles },
   { rel: "stylesheet", href: mantineNotificationStyles },
+  { rel: "stylesheet", href: uiStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -4,7 +4,6 @@ import { dispatchIntent, type IntentTable } from "~/route-helpers/intents.server
 import type { GeneralIntent } from "./intents";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -28,6 +27,7 @@ import { stationTypes, useCaseModes } from "~/contract/values";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { generalIntent } from "./intents";
+import { Stack } from "~/components/ui/stack";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "stations.show");
