@@ -220,8 +220,8 @@ export function DataTable<Row>({
   const { t } = useTranslation();
   return (
     <>
-      <TableScroll minWidth={600}>
-        <Table striped highlightOnHover verticalSpacing="sm">
+      <TableScroll minWidth={600} stacked>
+        <Table striped highlightOnHover verticalSpacing="sm" stacked>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
@@ -243,7 +243,8 @@ export function DataTable<Row>({
             </tr>
           </thead>
           <tbody>
-            {/* Plain rows and cells: a page of rows repeats them hundreds of times. */}
+            {/* Plain rows and cells: a page of rows repeats them hundreds of times. Each cell's
+                content is one element and names its column, for the stacked rows on a phone. */}
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length}>
@@ -255,11 +256,13 @@ export function DataTable<Row>({
                 <tr key={rowKey(row)}>
                   {columns.map((column) =>
                     column.isRowHeader ? (
-                      <th key={column.key} scope="row" style={regularWeight}>
-                        {column.render(row)}
+                      <th key={column.key} scope="row" style={regularWeight} data-label={column.label}>
+                        <div>{column.render(row)}</div>
                       </th>
                     ) : (
-                      <td key={column.key}>{column.render(row)}</td>
+                      <td key={column.key} data-label={column.label}>
+                        <div>{column.render(row)}</div>
+                      </td>
                     ),
                   )}
                 </tr>

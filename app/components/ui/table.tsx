@@ -10,6 +10,7 @@ export function Table({
   withRowBorders = true,
   verticalSpacing,
   horizontalSpacing,
+  stacked,
   children,
   ...props
 }: {
@@ -19,6 +20,11 @@ export function Table({
   /** The cells' padding above and below: a spacing name, or pixels. */
   verticalSpacing?: "xs" | "sm" | "md" | number;
   horizontalSpacing?: "xs" | "sm" | 0;
+  /**
+   * On a phone (below the theme's xs breakpoint, 36em) each row is a block and each cell a line
+   * under the one before, named by its column: its `data-label`, its content in one element.
+   */
+  stacked?: boolean;
   "aria-label"?: string;
   "aria-labelledby"?: string;
   "data-testid"?: string;
@@ -32,6 +38,7 @@ export function Table({
       data-striped={striped || undefined}
       data-hover={highlightOnHover || undefined}
       data-no-row-borders={withRowBorders ? undefined : true}
+      data-stacked={stacked || undefined}
       data-spacing-y={numeric || verticalSpacing === "xs" ? undefined : verticalSpacing}
       data-spacing-x={horizontalSpacing === "xs" ? undefined : horizontalSpacing}
       style={numeric ? ({ "--ui-table-spacing-y": rem(verticalSpacing), ...style } as CSSProperties) : style}
@@ -42,10 +49,21 @@ export function Table({
   );
 }
 
-/** Scrolls a table sideways inside its place when the place is narrower than `minWidth` pixels. */
-export function TableScroll({ minWidth, children }: { minWidth: number; children?: ReactNode }) {
+/**
+ * Scrolls a table sideways inside its place when the place is narrower than `minWidth` pixels
+ * (`stacked`: not on a phone, where its table stacks its rows instead).
+ */
+export function TableScroll({
+  minWidth,
+  stacked,
+  children,
+}: {
+  minWidth: number;
+  stacked?: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <div className="ui-table-scroll">
+    <div className="ui-table-scroll" data-stacked={stacked || undefined}>
       <div style={{ "--ui-table-min-width": rem(minWidth) } as CSSProperties}>{children}</div>
     </div>
   );
