@@ -12,6 +12,7 @@ export const errorPageKinds = [
   "channelNotFound",
   "stationNotFound",
   "badRequest",
+  "storeUnavailable",
 ] as const;
 export type ErrorPageKind = (typeof errorPageKinds)[number];
 
@@ -28,6 +29,7 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   channelNotFound: 404,
   stationNotFound: 404,
   badRequest: 400,
+  storeUnavailable: 503,
 };
 
 /** Where each page's texts live (title, subtitle, message, action). */
@@ -43,6 +45,7 @@ export const errorPageTextKeys: Record<ErrorPageKind, string> = {
   channelNotFound: "errors.channelNotFound",
   stationNotFound: "errors.stationNotFound",
   badRequest: "errors.badRequest",
+  storeUnavailable: "errors.storeUnavailable",
 };
 
 export interface ErrorPagePayload {

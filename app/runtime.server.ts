@@ -3,6 +3,7 @@
 // simulator's Manager URL, the development identity provider's internal issuer).
 import type { ConsoleConfig } from "~/config.server";
 import type { SharedStore } from "~/store/shared-store.server";
+import { unavailableAsErrorPage } from "~/store/unavailable.server";
 
 export interface ConsoleRuntime {
   config: ConsoleConfig;
@@ -19,7 +20,7 @@ export interface ConsoleRuntime {
 let current: ConsoleRuntime | null = null;
 
 export function setRuntime(runtime: ConsoleRuntime) {
-  current = runtime;
+  current = { ...runtime, store: unavailableAsErrorPage(runtime.store) };
 }
 
 export function getRuntime(): ConsoleRuntime {

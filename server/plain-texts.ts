@@ -38,7 +38,13 @@ function languageOf(request: Request): Language {
 }
 
 export type ServerTextKey =
-  "tooManySignInAttempts" | "crossOriginRefused" | "formsOnly" | "lengthRequired" | "tooLarge" | "wrongHost";
+  | "tooManySignInAttempts"
+  | "crossOriginRefused"
+  | "formsOnly"
+  | "lengthRequired"
+  | "tooLarge"
+  | "wrongHost"
+  | "storeUnavailable";
 
 function fill(text: string, values: Record<string, string | number>) {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));

@@ -54,12 +54,22 @@ export function signInRateLimit(options: SignInRateLimitOptions): RequestHandler
       await counters.takeBack(key, window);
       return false;
     };
-    allowed().then((ok) => {
-      if (ok) return next();
-      options.onRefused?.();
-      const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - time) / 1000));
-      response.setHeader("Retry-After", String(retryAfter));
-      response.status(429).type("text/plain").send(plainText(request, "tooManySignInAttempts"));
-    }, next);
+    allowed().then(
+      (ok) => {
+        if (ok) return next();
+        options.onRefused?.();
+        const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - time) / 1000));
+        response.setHeader("Retry-After", String(retryAfter));
+        response.status(429).type("text/plain").send(plainText(request, "tooManySignInAttempts"));
+      },
+      () => {
+        // The shared store cannot count: nobody can sign in without it anyway (issue 28, item 7).
+        response
+          .status(503)
+          .setHeader("Retry-After", "5")
+          .type("text/plain")
+          .send(plainText(request, "storeUnavailable"));
+      },
+    );
   };
 }

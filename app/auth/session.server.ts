@@ -213,6 +213,14 @@ export async function signOutSession(
   return storage.commitSession(session);
 }
 
+/** A Set-Cookie that makes the browser forget its session, without asking the store anything. */
+export function clearSessionCookie(request: Request) {
+  return getStorages()[isHttps(request) ? "secure" : "insecure"].cookie.serialize("", {
+    maxAge: 0,
+    expires: new Date(0),
+  });
+}
+
 /**
  * The page to offer after the identity provider sent the browser back from signing out, when
  * the `state` it carries is the one this browser's sign-out sent; taken once.

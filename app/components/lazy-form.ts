@@ -41,20 +41,33 @@ function validatedField(intent: string): string | null {
   }
 }
 
-export interface LazyFormOptions<Schema extends FormSchema> {
+/** The part of a form's declaration (route-helpers/form-declaration.ts) the browser uses. */
+export interface LazySchema<Schema extends FormSchema, Options> {
+  /** A dynamic import of the form's schema (never a static one: that would bring zod back). */
+  schema(options: Options): Promise<Schema>;
+}
+
+export interface LazyFormOptions<Schema extends FormSchema, Options> {
   id: string;
+  /** The form's declaration: its schema is imported on the first touch. */
+  form: LazySchema<Schema, Options>;
+  /** What the schema depends on (the station's inputs, the versions offered), from the loader's data. */
+  schemaOptions?: Options;
   lastResult?: SubmissionResult<string[]>;
   defaultValue?: DefaultValue<z.input<Schema>>;
-  /** From the loader: `getZodConstraint(schema)` on the server. */
+  /** From the loader: the declaration's `constraintOf` on the server. */
   constraint: FormConstraint;
   shouldValidate: "onBlur" | "onSubmit";
   shouldRevalidate: "onInput";
-  /** A dynamic import of the form's schema module (never a static one: that would bring zod back). */
-  loadSchema: () => Promise<Schema>;
 }
 
 /** `useForm` with the schema loaded on first touch; spread `formProps` on the `<Form>`. */
-export function useLazyForm<Schema extends FormSchema>({ loadSchema, ...options }: LazyFormOptions<Schema>) {
+export function useLazyForm<Schema extends FormSchema, Options = void>({
+  form: declaration,
+  schemaOptions,
+  ...options
+}: LazyFormOptions<Schema, Options>) {
+  const loadSchema = () => declaration.schema(schemaOptions as Options);
   const validate = useRef<((formData: FormData) => Validation<Schema>) | null>(null);
   const loading = useRef(false);
   const waiting = useRef(new Set<string>());

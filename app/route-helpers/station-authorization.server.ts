@@ -1,13 +1,12 @@
 // Authorization, from the stations list and from an unauthorized station's own page: accept
-// (with the fingerprint the user checked), reject, and clear the rejected stations. A changed
+// (with the fingerprint the user checked) and reject. A changed
 // fingerprint brings the Accept dialog back with the new one.
 import { redirect } from "@remix-run/node";
 import { currentPath } from "~/error-pages.server";
-import { acceptStation, rejectStation, resetRejectedStations } from "~/manager/authorization.server";
-import { currentFingerprintOf, isStationNotReady } from "~/manager/station-errors.server";
-import { runCommand } from "~/route-helpers/form-actions.server";
-import type { IntentContext, IntentRoute, IntentTable } from "~/route-helpers/intents.server";
-import type { authorizationIntent } from "~/route-helpers/station-authorization";
+import { acceptStation, rejectStation } from "~/manager/authorization.server";
+import { defineCommand, type ActionContext } from "~/route-helpers/form-declaration";
+import { currentFingerprintOf, isStationNotReady } from "~/route-helpers/manager-failures.server";
+import { authorizationIntent } from "~/route-helpers/station-authorization";
 import { setFlash } from "~/utils/flash.server";
 import { withSearchParams } from "~/utils/url";
 
@@ -25,25 +24,35 @@ function field(formData: FormData, name: string) {
 type DialogPlace = "list" | "stationPage";
 
 /** The station acted on: on its own page the one its URL names, whatever a form field says. */
-function targetStation({ params, formData }: IntentContext, place: DialogPlace) {
-  return place === "stationPage" ? (params.serialNumber ?? "") : field(formData, "serialNumber");
+function targetStation({ serialNumber, formData }: ActionContext, place: DialogPlace) {
+  return place === "stationPage" ? serialNumber : field(formData, "serialNumber");
 }
 
-function accept(context: IntentContext, place: DialogPlace) {
-  const { request, manager, formData } = context;
-  const serialNumber = targetStation(context, place);
-  return runCommand(request, {
-    run: () => acceptStation(manager, serialNumber, field(formData, "fingerprint")),
-    success: { message: "stations:authorization.accepted", values: { serialNumber } },
-    failedKey: "stations:authorization.acceptFailed",
-    async recover(error) {
+/** Accept and Reject, as a screen declares them. */
+export function authorizationCommands(place: DialogPlace) {
+  const scope = place === "stationPage" ? "station" : "console";
+  const accept = defineCommand({
+    intent: authorizationIntent.accept,
+    permission: "stations.authorize",
+    scope,
+    messages: {
+      done: (_, context) => ({
+        message: "stations:authorization.accepted",
+        values: { serialNumber: targetStation(context, place) },
+      }),
+      failed: "stations:authorization.acceptFailed",
+    },
+    run: (context) =>
+      acceptStation(context.manager, targetStation(context, place), field(context.formData, "fingerprint")),
+    async recover(error, context) {
+      const { request } = context;
       if (currentFingerprintOf(error) !== null) {
         // The Manager now holds the station's current fingerprint: offer it to check and accept.
         await setFlash(request, { kind: "error", message: "stations:authorization.fingerprintMismatch" });
         return redirect(
           withSearchParams(listPath(request), {
             confirm: "accept",
-            station: place === "list" ? serialNumber : null,
+            station: place === "list" ? targetStation(context, place) : null,
             fingerprintChanged: "1",
           }),
         );
@@ -55,37 +64,20 @@ function accept(context: IntentContext, place: DialogPlace) {
       return null;
     },
   });
-}
-
-function reject(context: IntentContext, place: DialogPlace) {
-  const { request, manager } = context;
-  const serialNumber = targetStation(context, place);
-  return runCommand(request, {
-    run: () => rejectStation(manager, serialNumber),
-    success: { message: "stations:authorization.rejected", values: { serialNumber } },
-    failedKey: "stations:authorization.rejectFailed",
+  const reject = defineCommand({
+    intent: authorizationIntent.reject,
+    permission: "stations.authorize",
+    scope,
+    messages: {
+      done: (_, context) => ({
+        message: "stations:authorization.rejected",
+        values: { serialNumber: targetStation(context, place) },
+      }),
+      failed: "stations:authorization.rejectFailed",
+    },
     // A rejected station is gone from the lists; its page has nothing left to offer.
     redirectTo: place === "stationPage" ? "/stations" : undefined,
+    run: (context) => rejectStation(context.manager, targetStation(context, place)),
   });
-}
-
-/** Accept and Reject, as a screen's intent table has them. */
-export function authorizationRoutes(place: DialogPlace): IntentTable<keyof typeof authorizationIntent, Response> {
-  return {
-    accept: { permission: "stations.authorize", handler: (context) => accept(context, place) },
-    reject: { permission: "stations.authorize", handler: (context) => reject(context, place) },
-  };
-}
-
-export const clearRejectedRoute: IntentRoute<Response> = {
-  permission: "stations.authorize",
-  handler: ({ request, manager }) => clearRejected(request, manager),
-};
-
-function clearRejected(request: Request, manager: IntentContext["manager"]) {
-  return runCommand(request, {
-    run: () => resetRejectedStations(manager),
-    success: { message: "stations:rejected.cleared" },
-    failedKey: "stations:rejected.clearFailed",
-  });
+  return [accept, reject] as const;
 }

@@ -1,4 +1,3 @@
-// The authorization intents, sent from the stations list and from an unauthorized station's page.
-import { defineIntents } from "~/route-helpers/intents";
-
-export const authorizationIntent = defineIntents("accept", "reject");
+// The authorization intents, sent from the stations list and from an unauthorized station's page
+// (their declarations: station-authorization.server.ts).
+export const authorizationIntent = { accept: "accept", reject: "reject" } as const;

@@ -43,11 +43,36 @@ function entryOf(text: string | null): SubmissionEntry | null {
   return entry.state === "pending" ? { state: "pending" } : { state: entry.state, outcome: entry.outcome };
 }
 
+/** How long a command may wait for its answer (or, while Redis is away, for a reconnect). */
+const commandTimeoutMs = 1500;
+
+/**
+ * The store's operations, refused at once while Redis is known to be away: a page then answers
+ * "briefly unavailable" within moments instead of waiting for each of its commands to time out
+ * (issue 28, item 7). Known away: the connection is not ready and its last attempt failed.
+ */
+function failFastWhile<T extends object>(isAway: () => string | null, operations: T): T {
+  const guarded = {} as T;
+  for (const [name, operation] of Object.entries(operations) as [keyof T, unknown][]) {
+    guarded[name] = (
+      typeof operation === "function"
+        ? (...args: unknown[]) => {
+            const away = isAway();
+            if (away) return Promise.reject(new Error(`Redis is unavailable: ${away}`));
+            return (operation as (...args: unknown[]) => unknown).apply(operations, args);
+          }
+        : operation
+    ) as T[keyof T];
+  }
+  return guarded;
+}
+
 export function createRedisStore(url: string, options: SharedStoreOptions): SharedStore {
   const client = new Redis(url, {
     keyPrefix: redisKeyPrefix,
     // A request waits for a reconnect a little, then fails instead of hanging.
     maxRetriesPerRequest: 3,
+    commandTimeout: commandTimeoutMs,
   });
   let lastError = "";
   client.on("error", (error: Error) => {
@@ -57,6 +82,7 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
     console.error(`Redis (shared state): ${error.message}`);
   });
   client.on("ready", () => (lastError = ""));
+  const away = () => (client.status !== "ready" && lastError !== "" ? lastError : null);
 
   const run = (script: string, key: string, ...args: (string | number)[]) =>
     client.eval(script, 1, key, ...args) as Promise<unknown>;
@@ -65,7 +91,7 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
   const submissionKey = (id: string) => `submission:${id}`;
   const lockKey = (name: string) => `lock:${name}`;
 
-  return {
+  const store: SharedStore = {
     kind: "redis",
     sessions: sealedSessions(
       {
@@ -131,5 +157,12 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
     async close() {
       await client.quit().catch(() => client.disconnect());
     },
+  };
+  return {
+    ...store,
+    sessions: failFastWhile(away, store.sessions),
+    locks: failFastWhile(away, store.locks),
+    counters: failFastWhile(away, store.counters),
+    submissions: failFastWhile(away, store.submissions),
   };
 }

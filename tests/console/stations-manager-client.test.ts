@@ -5,7 +5,7 @@ import { acceptStation, rejectStation, resetRejectedStations } from "~/manager/a
 import { downloadQrCode, setChannelPin, setTestTone, updateAudioChannel } from "~/manager/channels.server";
 import { getFirmwareInfo, getUpdateMetadata, startFirmwareUpdate, syncUpdateMetadata } from "~/manager/firmware.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
-import { currentFingerprintOf, isStationNotReady, notEditableReasonOf } from "~/manager/station-errors.server";
+import { currentFingerprintOf, isStationNotReady, notEditableReasonOf } from "~/route-helpers/manager-failures.server";
 import { listStationEvents } from "~/manager/station-events.server";
 import {
   getStation,

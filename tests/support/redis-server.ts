@@ -13,8 +13,16 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-async function startOnce(directory: string): Promise<RedisServer | null> {
-  const port = await freePort();
+/** One that can be stopped and started again on its address, as an outage and its end. */
+export interface RestartableRedisServer extends RedisServer {
+  /** Stops it (SIGTERM), leaving the address free for `resume()`. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port (empty: nothing was saved). */
+  resume(): Promise<void>;
+}
+
+async function startOnce(directory: string, port?: number): Promise<RedisServer | null> {
+  port ??= await freePort();
   const child = spawn(
     requireSystemProgram("redis-server"),
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", directory],
@@ -62,4 +70,29 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
   }
   throw new Error("redis-server found no free port");
+}
+
+export async function startRestartableRedisServer(): Promise<RestartableRedisServer> {
+  const directory = mkdtempSync(join(tmpdir(), "redis-"));
+  let server: RedisServer | null = null;
+  for (let attempt = 0; attempt < 5 && !server; attempt += 1) server = await startOnce(directory);
+  if (!server) throw new Error("redis-server found no free port");
+  const url = server.url;
+  const port = Number(new URL(url).port);
+  let running: RedisServer | null = server;
+  return {
+    url,
+    async pause() {
+      await running?.stop();
+      running = null;
+    },
+    async resume() {
+      running = await startOnce(directory, port);
+      if (!running) throw new Error(`redis-server could not start again on port ${port}`);
+    },
+    async stop() {
+      await running?.stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }

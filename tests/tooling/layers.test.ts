@@ -13,7 +13,7 @@ async function importErrors(filePath: string, specifier: string) {
 describe("import boundaries", () => {
   it.each([
     ["app/components/stations/Badge.tsx", "~/manager/stations.server"],
-    ["app/components/stations/Badge.tsx", "~/route-helpers/form-actions.server"],
+    ["app/components/stations/Badge.tsx", "~/route-helpers/intent-table.server"],
     ["app/components/DataTable.tsx", "~/routes/_app.stations._index/StationsTable"],
     ["app/domain/audio.ts", "~/auth/guard.server"],
     ["app/domain/audio.ts", "~/components/forms"],

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { textFieldProps, useFieldError } from "~/components/forms";
-import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
+import { useLazyForm, type FormConstraint, type LazySchema } from "~/components/lazy-form";
 import { useReportDirty } from "~/components/stations/dirty-forms";
 import type { BlockedReason } from "~/domain/station-state";
 import { Button, type ButtonLook } from "~/components/ui/button";
@@ -27,9 +27,13 @@ type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
  * conform with the schema on both sides: checked on blur, rechecked on input once shown. The
  * schema is imported on the first touch (useLazyForm); the constraints come from the loader.
  */
-export function useStationForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
+export function useStationForm<
+  Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+  Options = void,
+>(options: {
   id: string;
-  loadSchema: () => Promise<Schema>;
+  form: LazySchema<Schema, Options>;
+  schemaOptions?: Options;
   constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]>;
   defaultValue: DefaultValue<z.input<Schema>>;

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
 import { tokenParams } from "./token-params";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
-import { apiTokensIntent } from "./intents";
+import { addTokenForm } from "./forms";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import {
   defaultTokenExpiryPreset,
@@ -63,14 +63,13 @@ export function AddTokenDialog({
       expiryInDays: String(expiryDaysFor(defaultTokenExpiryPreset, undefined)),
     },
     constraint,
-    loadSchema: () => import("./token-form-schema").then((module) => module.addTokenSchema),
+    form: addTokenForm,
   });
   // Uncontrolled, so whatever is chosen before the page hydrates is kept; with JavaScript each
   // field sets the other directly.
   const presetInput = useRef<HTMLSelectElement>(null);
   const daysInput = useRef<HTMLInputElement>(null);
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === apiTokensIntent.createToken;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === addTokenForm.intent;
   const labels = {
     name: t("apiTokens.add.name"),
     expiryPreset: t("apiTokens.add.expiry"),
@@ -165,7 +164,7 @@ export function AddTokenDialog({
             <LinkButton to={closeHref} variant="default" preventScrollReset replace>
               {t("common:actions.cancel")}
             </LinkButton>
-            <Button type="submit" name="intent" value={apiTokensIntent.createToken} loading={submitting}>
+            <Button type="submit" name="intent" value={addTokenForm.intent} loading={submitting}>
               {t("apiTokens.add.submit")}
             </Button>
           </Group>

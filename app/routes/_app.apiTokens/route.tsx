@@ -10,9 +10,8 @@ import { AddTokenDialog } from "./AddTokenDialog";
 import { CreatedTokenDialog } from "./CreatedTokenDialog";
 import { takeCreatedToken } from "./created-token.server";
 import { addTokenDialog, tokenParams } from "./token-params";
-import { apiTokensRoutes } from "./tokens.server";
-import { addTokenConstraint } from "./form-constraints.server";
-import { apiTokensIntent } from "./intents";
+import { addTokenForm, deleteTokenCommand, revokeTokenCommand } from "./forms";
+import { constraintOf, intentTable } from "~/route-helpers/intent-table.server";
 import { replyFor } from "~/route-helpers/form-reply";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { TokenTable, type TokenRow } from "./TokenTable";
@@ -62,11 +61,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     created,
     canEdit: can(user, "apiTokens.edit"),
     submissionId: newSubmissionId(),
-    addTokenConstraint: addTokenConstraint(),
+    addTokenConstraint: await constraintOf(addTokenForm, undefined),
   };
 }
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, apiTokensRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, intentTable(addTokenForm, revokeTokenCommand, deleteTokenCommand));
 
 /** Revoke for a valid token, delete for an expired one: each opens only for its own kind. */
 function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
@@ -78,7 +79,7 @@ function RemoveTokenDialog({ rows }: { rows: TokenRow[] }) {
   return (
     <ConfirmDialog
       name={`${removal}Token`}
-      intent={removal === "revoke" ? apiTokensIntent.revokeToken : apiTokensIntent.deleteToken}
+      intent={removal === "revoke" ? revokeTokenCommand.intent : deleteTokenCommand.intent}
       title={t(`apiTokens.${removal}.title`, { name: token.name })}
       confirmLabel={t(`apiTokens.${removal}.confirm`)}
       fields={{ tokenId: token.id }}
@@ -121,7 +122,7 @@ export default function ApiTokens() {
         <AddTokenDialog
           submissionId={submissionId}
           constraint={addTokenConstraint}
-          lastResult={replyFor(actionData, apiTokensIntent.createToken)}
+          lastResult={replyFor(actionData, addTokenForm.intent)}
         />
       ) : null}
       {created ? <CreatedTokenDialog token={created.token} expires={created.expires} /> : null}

@@ -1,17 +1,16 @@
-// The API tokens screen's intents: create (the access token is shown once afterwards), revoke a
-// valid token, delete an expired one. Each asks the Manager for the token first, so a stale page
+// How the API tokens screen's intents are handled (forms.ts declares them): create (the access
+// token is shown once afterwards), revoke a valid token, delete an expired one. Each asks the Manager for the token first, so a stale page
 // can neither revoke an expired token nor delete a valid one; a token already gone is no error.
 import { parseForm } from "~/route-helpers/parse-form";
 import { redirect } from "@remix-run/node";
 import { rememberCreatedToken } from "./created-token.server";
-import { addTokenSchema, tokenToCreate } from "./token-form-schema";
+import { tokenToCreate, type addTokenSchema } from "./token-form-schema";
 import { tokenRemoval } from "~/domain/tokens";
-import { actionFailure, commandFailureKey } from "~/route-helpers/manager-failures.server";
-import { managerFailureReply } from "~/route-helpers/form-failure.server";
+import { actionFailure, commandFailureKey, managerFailureReply } from "~/route-helpers/manager-failures.server";
+
 import { isManagerError } from "~/manager/http.server";
 import type { FormReply } from "~/route-helpers/form-reply";
-import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
-import type { ApiTokensIntent } from "./intents";
+import type { ActionContext } from "~/route-helpers/form-declaration";
 import { createToken, deleteToken, listTokens, revokeToken } from "~/manager/tokens.server";
 import { setFlash } from "~/utils/flash.server";
 import { oncePerSubmission } from "~/utils/once-per-submission.server";
@@ -19,8 +18,11 @@ import { getRuntime } from "~/runtime.server";
 
 const tokensPath = "/apiTokens";
 
-async function createTokenIntent({ request, manager, formData, intent }: IntentContext): Promise<FormReply | Response> {
-  const submission = parseForm(formData, addTokenSchema);
+export async function createTokenIntent(
+  { request, manager, formData, intent }: ActionContext,
+  schema: typeof addTokenSchema,
+): Promise<FormReply | Response> {
+  const submission = parseForm(formData, schema);
   if (submission.status !== "success") return { intent, result: submission.reply() };
   // A second submission of the same form (a double click without JavaScript) creates nothing:
   // it waits for the first and lands on the same page, which shows the one new access token.
@@ -43,8 +45,8 @@ async function createTokenIntent({ request, manager, formData, intent }: IntentC
   return redirect(tokensPath);
 }
 
-async function removeTokenIntent(
-  { request, manager, formData }: IntentContext,
+export async function removeTokenIntent(
+  { request, manager, formData }: ActionContext,
   removal: "revoke" | "delete",
 ): Promise<Response> {
   const id = String(formData.get("tokenId") ?? "");
@@ -80,10 +82,3 @@ async function removeTokenIntent(
   }
   return redirect(tokensPath);
 }
-
-/** The API tokens screen's intents. */
-export const apiTokensRoutes: IntentTable<ApiTokensIntent, FormReply | Response> = {
-  createToken: { permission: "apiTokens.edit", handler: createTokenIntent },
-  revokeToken: { permission: "apiTokens.edit", handler: (context) => removeTokenIntent(context, "revoke") },
-  deleteToken: { permission: "apiTokens.edit", handler: (context) => removeTokenIntent(context, "delete") },
-};

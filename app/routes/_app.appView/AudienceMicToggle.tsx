@@ -3,7 +3,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
-import { appViewIntent } from "./intents";
+import { setAudienceMicMutedCommand } from "./forms";
 import type { AppViewRowTexts } from "./row-texts";
 import { Button } from "~/components/ui/button";
 import { DotBadge } from "~/components/ui/badge";
@@ -21,7 +21,7 @@ const SubmittingMic = createContext<string | null>(null);
 export function AudienceMicSubmissions({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === appViewIntent.setAudienceMicMuted
+    navigation.state === "submitting" && navigation.formData?.get("intent") === setAudienceMicMutedCommand.intent
       ? String(navigation.formData.get("channelId"))
       : null;
   return <SubmittingMic.Provider value={submitting}>{children}</SubmittingMic.Provider>;
@@ -45,7 +45,7 @@ export function AudienceMicToggle({
         <Button
           type="submit"
           name="intent"
-          value={appViewIntent.setAudienceMicMuted}
+          value={setAudienceMicMutedCommand.intent}
           size="xs"
           variant="default"
           loading={submitting}

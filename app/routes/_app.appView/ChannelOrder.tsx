@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import { useAppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
-import { appViewIntent } from "./intents";
+import { moveChannelCommand } from "./forms";
 import type SortableChannelListModule from "./SortableChannelList";
 import { whenIdle } from "~/utils/when-idle";
 import { Card } from "~/components/ui/card";
@@ -87,7 +87,7 @@ export function ChannelOrder({
   const move = useCallback(
     (channelId: string, position: number) =>
       submit(
-        { intent: appViewIntent.moveChannel, channelId, position: String(position), respond: "data" },
+        { intent: moveChannelCommand.intent, channelId, position: String(position), respond: "data" },
         { method: "post", preventScrollReset: true },
       ),
     [submit],

@@ -13,7 +13,7 @@ import type { AppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
 import { ChannelPropertyBadges } from "~/components/ChannelProperties";
 import { withSearchParams } from "~/utils/url";
-import { appViewIntent } from "./intents";
+import { moveChannelCommand } from "./forms";
 import { ActionIcon } from "~/components/ui/action-icon";
 import { LinkAnchor } from "~/components/ui/anchor";
 import { Button } from "~/components/ui/button";
@@ -58,7 +58,7 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
         <ActionIcon
           type="submit"
           name="intent"
-          value={appViewIntent.moveChannel}
+          value={moveChannelCommand.intent}
           variant="default"
           size="lg"
           disabled={first}
@@ -71,7 +71,7 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
         <ActionIcon
           type="submit"
           name="intent"
-          value={appViewIntent.moveChannel}
+          value={moveChannelCommand.intent}
           variant="default"
           size="lg"
           disabled={last}
@@ -95,7 +95,7 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
           <Button
             type="submit"
             name="intent"
-            value={appViewIntent.moveChannel}
+            value={moveChannelCommand.intent}
             variant="default"
             aria-label={texts.moveToNamed({ name: channel.name })}
           >

@@ -5,8 +5,7 @@
 import { data, redirect } from "@remix-run/node";
 import * as z from "zod";
 import { doneReply } from "~/route-helpers/form-reply";
-import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
-import type { AppViewIntent } from "./intents";
+import type { ActionContext } from "~/route-helpers/form-declaration";
 import { channelsInAppOrder } from "./view.server";
 import { channelOrderPayload, isSameOrder, moveChannel } from "~/domain/channel-order";
 import { toModerationUpdate } from "~/domain/speaker-queue";
@@ -27,7 +26,7 @@ export function appViewPath(request: Request) {
 
 /** A plain form post is redirected back; a drop (a fetcher, respond=data) gets a data answer,
  * after which Remix reloads the page's loaders — a fetcher's redirect to its own page does not. */
-function answer({ request, formData, intent }: IntentContext) {
+function answer({ request, formData, intent }: ActionContext) {
   return formData.get("respond") === "data" ? data(doneReply(intent)) : redirect(appViewPath(request));
 }
 
@@ -42,7 +41,7 @@ async function reportFailure(request: Request, error: unknown) {
 
 const MoveSchema = z.object({ channelId: z.string().min(1), position: z.coerce.number().int() });
 
-async function moveChannelTo(context: IntentContext) {
+export async function moveChannelTo(context: ActionContext) {
   const { request, formData } = context;
   const parsed = MoveSchema.safeParse({ channelId: formData.get("channelId"), position: formData.get("position") });
   if (!parsed.success) {
@@ -70,7 +69,7 @@ async function moveChannelTo(context: IntentContext) {
 
 const MuteSchema = z.object({ channelId: z.string().min(1), muted: z.enum(["true", "false"]) });
 
-async function setAudienceMicMuted(context: IntentContext) {
+export async function setAudienceMicMuted(context: ActionContext) {
   const { request, formData } = context;
   const parsed = MuteSchema.safeParse({ channelId: formData.get("channelId"), muted: formData.get("muted") });
   // No form of ours sends this: answered like an unknown intent, not as a server failure.
@@ -99,9 +98,3 @@ async function setAudienceMicMuted(context: IntentContext) {
   }
   return redirect(appViewPath(request));
 }
-
-/** The App view's intents: move a channel, mute or unmute a channel's audience mic. */
-export const appViewRoutes: IntentTable<AppViewIntent, Response | ReturnType<typeof answer>> = {
-  moveChannel: { permission: "appView.sort", handler: moveChannelTo },
-  setAudienceMicMuted: { permission: "appView.muteAudienceMic", handler: setAudienceMicMuted },
-};

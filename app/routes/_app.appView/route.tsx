@@ -7,7 +7,8 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { memo } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
-import { appViewRoutes } from "./actions.server";
+import { moveChannelCommand, setAudienceMicMutedCommand } from "./forms";
+import { intentTable } from "~/route-helpers/intent-table.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { AppView } from "./AppView";
 import { ModeratorAppView } from "./ModeratorAppView";
@@ -58,7 +59,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return rest(currentUrl) !== rest(nextUrl);
 };
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, appViewRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, intentTable(moveChannelCommand, setAudienceMicMutedCommand));
 
 // A revalidation whose answer equals the page (most pushes, the hubs' catch-up) renders nothing again.
 const SteadyAppView = memo(AppView);

@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/system-events";
 import { useHydrated } from "~/utils/use-hydrated";
 import { withSearchParams } from "~/utils/url";
-import { dashboardIntent } from "./intents";
+import { dismissAllEventsCommand, dismissEventCommand } from "./forms";
 import { LinkAnchor } from "~/components/ui/anchor";
 import { AnchorButton, Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -93,7 +93,7 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
             <Button
               type="submit"
               name="intent"
-              value={dashboardIntent.dismissEvent}
+              value={dismissEventCommand.intent}
               variant="subtle"
               size="xs"
               leftSection={<IconX size={14} aria-hidden="true" />}
@@ -116,10 +116,10 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
   const pending = useFetchers().filter((fetcher) => fetcher.formData);
   const dismissing = new Set(
     pending
-      .filter((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissEvent)
+      .filter((fetcher) => fetcher.formData!.get("intent") === dismissEventCommand.intent)
       .map((fetcher) => String(fetcher.formData!.get("eventId"))),
   );
-  const dismissingAll = pending.some((fetcher) => fetcher.formData!.get("intent") === dashboardIntent.dismissAllEvents);
+  const dismissingAll = pending.some((fetcher) => fetcher.formData!.get("intent") === dismissAllEventsCommand.intent);
   const visible = items.filter((event) => !dismissing.has(event.id) && !(dismissingAll && event.isDismissable));
   const remaining = total - (items.length - visible.length);
   const loadingMore = visible.length < items.length && needsTopUp(visible.length, remaining);
@@ -154,7 +154,7 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
                 <Button
                   type="submit"
                   name="intent"
-                  value={dashboardIntent.dismissAllEvents}
+                  value={dismissAllEventsCommand.intent}
                   variant="default"
                   disabled={dismissable === 0 || dismissingAll}
                 >

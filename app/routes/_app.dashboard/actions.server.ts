@@ -3,8 +3,7 @@
 // the panel as it was (its `events` count kept).
 import { data, redirect } from "@remix-run/node";
 import { doneReply } from "~/route-helpers/form-reply";
-import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
-import type { DashboardIntent } from "./intents";
+import type { ActionContext } from "~/route-helpers/form-declaration";
 import { shownEventCount, systemEventPageSize } from "~/domain/system-events";
 import { errorPage } from "~/error-pages.server";
 import { actionFailure } from "~/route-helpers/manager-failures.server";
@@ -22,7 +21,7 @@ export function dashboardPath(formData: FormData) {
  * respond=data) a small data answer, after which Remix reloads every loader of the page — a
  * fetcher's redirect to the page it is on does not.
  */
-export function answer({ formData, intent }: IntentContext) {
+export function answer({ formData, intent }: ActionContext) {
   return formData.get("respond") === "data" ? data(doneReply(intent)) : redirect(dashboardPath(formData));
 }
 
@@ -35,7 +34,7 @@ async function reportFailure(request: Request, error: unknown) {
   await setFlash(request, { kind: "error", message: (await actionFailure(error, request)).messageKey });
 }
 
-async function dismissOne(context: IntentContext) {
+export async function dismissOne(context: ActionContext) {
   const { request, formData } = context;
   const id = formData.get("eventId");
   // No form of ours sends this: answered like an unknown intent, not as a server failure.
@@ -49,7 +48,7 @@ async function dismissOne(context: IntentContext) {
   return answer(context);
 }
 
-async function dismissAll(context: IntentContext) {
+export async function dismissAll(context: ActionContext) {
   const { request } = context;
   try {
     await dismissAllSystemEvents(context.manager);
@@ -59,9 +58,3 @@ async function dismissAll(context: IntentContext) {
   }
   return answer(context);
 }
-
-/** The dashboard's intents: dismiss one system event, or all of them. */
-export const dashboardRoutes: IntentTable<DashboardIntent, ReturnType<typeof answer>> = {
-  dismissEvent: { permission: "systemEvents.dismiss", handler: dismissOne },
-  dismissAllEvents: { permission: "systemEvents.dismiss", handler: dismissAll },
-};

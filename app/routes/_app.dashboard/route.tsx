@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
-import { dashboardRoutes } from "./actions.server";
+import { dismissAllEventsCommand, dismissEventCommand } from "./forms";
+import { intentTable } from "~/route-helpers/intent-table.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { Dashboard } from "./Dashboard";
 import { formatDateTime } from "~/utils/dates";
@@ -50,7 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, dashboardRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, intentTable(dismissEventCommand, dismissAllEventsCommand));
 
 export default function DashboardPage() {
   const data = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { channelNameMaxLength } from "./channel-settings-limits";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { pinLength } from "~/domain/pin";
-import { moderationIntent } from "./intents";
+import { channelSettingsForm } from "./forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -38,8 +38,7 @@ function SettingsFields({ channel, canEdit, constraint, lastResult }: ChannelSet
   const { t } = useTranslation("moderation");
   const fieldError = useFieldError();
   const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === moderationIntent.saveSettings;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === channelSettingsForm.intent;
   const [form, fields, formProps] = useLazyForm({
     id: "channel-settings",
     lastResult,
@@ -52,7 +51,7 @@ function SettingsFields({ channel, canEdit, constraint, lastResult }: ChannelSet
       isQueueEnabled: channel.isQueueEnabled,
     },
     constraint,
-    loadSchema: () => import("./channel-settings-schema").then((module) => module.channelSettingsSchema),
+    form: channelSettingsForm,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -124,7 +123,7 @@ function SettingsFields({ channel, canEdit, constraint, lastResult }: ChannelSet
           />
           {canEdit ? (
             <Group>
-              <Button type="submit" name="intent" value={moderationIntent.saveSettings} loading={saving}>
+              <Button type="submit" name="intent" value={channelSettingsForm.intent} loading={saving}>
                 {t("settings.save")}
               </Button>
             </Group>

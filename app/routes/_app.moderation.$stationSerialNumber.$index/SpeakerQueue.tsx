@@ -7,7 +7,7 @@ import { IconMicrophone, IconMicrophoneOff, IconPlayerTrackNext, IconTrash } fro
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, ConfirmLink } from "~/components/ConfirmDialog";
 import { canTakeNextSpeaker, currentSpeaker, waitingSpeakers } from "~/domain/speaker-queue";
-import { moderationIntent } from "./intents";
+import { clearSpeakersCommand, muteSpeakerCommand, nextSpeakerCommand } from "./forms";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -42,8 +42,8 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
   const { t } = useTranslation("moderation");
   const speaker = currentSpeaker(channel.speakers);
   const waiting = waitingSpeakers(channel.speakers);
-  const nextSubmitting = useSubmitting(moderationIntent.nextSpeaker);
-  const muteSubmitting = useSubmitting(moderationIntent.muteSpeaker);
+  const nextSubmitting = useSubmitting(nextSpeakerCommand.intent);
+  const muteSubmitting = useSubmitting(muteSpeakerCommand.intent);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="queue-heading">
@@ -91,7 +91,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                   <Button
                     type="submit"
                     name="intent"
-                    value={moderationIntent.muteSpeaker}
+                    value={muteSpeakerCommand.intent}
                     variant="default"
                     loading={muteSubmitting}
                     leftSection={
@@ -119,7 +119,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
               <Button
                 type="submit"
                 name="intent"
-                value={moderationIntent.nextSpeaker}
+                value={nextSpeakerCommand.intent}
                 disabled={!canTakeNextSpeaker(channel.speakers)}
                 loading={nextSubmitting}
                 leftSection={<IconPlayerTrackNext size={16} aria-hidden="true" />}
@@ -169,7 +169,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
         name="clearSpeakers"
         title={t("queue.clearConfirmTitle")}
         confirmLabel={t("queue.clearSpeakers")}
-        intent={moderationIntent.clearSpeakers}
+        intent={clearSpeakersCommand.intent}
         color="red"
       >
         {t("queue.clearConfirmMessage")}

@@ -6,14 +6,12 @@ import { parseForm } from "~/route-helpers/parse-form";
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { SignedInContext } from "~/auth/guard.server";
-import type { FormReply } from "~/route-helpers/form-reply";
-import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
-import type { ModerationIntent } from "./intents";
-import { channelSettingsSchema } from "./channel-settings-schema";
+import type { ActionContext } from "~/route-helpers/form-declaration";
+import type { IntentContext } from "~/route-helpers/intents.server";
+import type { channelSettingsSchema } from "./channel-settings-schema";
 import { currentSpeaker, isRepeatedNextSpeaker, toModerationUpdate } from "~/domain/speaker-queue";
 import { errorPage } from "~/error-pages.server";
-import { actionFailure } from "~/route-helpers/manager-failures.server";
-import { managerFailureReply } from "~/route-helpers/form-failure.server";
+import { actionFailure, managerFailureReply } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
 import {
   clearSpeakers,
@@ -79,7 +77,7 @@ async function queueFailure(request: Request, error: unknown, address: ChannelAd
 
 const NextSpeakerFormSchema = z.object({ seenSpeaker: z.coerce.number().int().min(0).optional() });
 
-async function takeNextSpeaker(context: IntentContext) {
+export async function takeNextSpeaker(context: ActionContext) {
   const { request, formData } = context;
   const address = addressOf(context.params);
   const seen = NextSpeakerFormSchema.safeParse({ seenSpeaker: formData.get("seenSpeaker") || undefined });
@@ -121,7 +119,7 @@ const MuteFormSchema = z.object({
   mute: z.enum(["true", "false"]),
 });
 
-async function setSpeakerMuted(context: IntentContext) {
+export async function setSpeakerMuted(context: ActionContext) {
   const { request, formData } = context;
   const address = addressOf(context.params);
   const parsed = MuteFormSchema.safeParse({ speakerIndex: formData.get("speakerIndex"), mute: formData.get("mute") });
@@ -143,7 +141,7 @@ async function setSpeakerMuted(context: IntentContext) {
   return redirect(moderationPath(address));
 }
 
-async function clearAllSpeakers(context: IntentContext) {
+export async function clearAllSpeakers(context: ActionContext) {
   const { request } = context;
   const address = addressOf(context.params);
   try {
@@ -168,10 +166,10 @@ function fieldErrorsOf(error: unknown): Record<string, string[]> | null {
   return errors;
 }
 
-async function saveChannelSettings(context: IntentContext) {
+export async function saveChannelSettings(context: ActionContext, schema: typeof channelSettingsSchema) {
   const { request, formData } = context;
   const address = addressOf(context.params);
-  const submission = parseForm(formData, channelSettingsSchema);
+  const submission = parseForm(formData, schema);
   if (submission.status !== "success") return { intent: context.intent, result: submission.reply() };
   let channel: ModerationChannel;
   try {
@@ -209,11 +207,3 @@ async function saveChannelSettings(context: IntentContext) {
   });
   return redirect(moderationPath(address));
 }
-
-/** The moderation details' intents: the speaker queue and the channel's settings. */
-export const moderationRoutes: IntentTable<ModerationIntent, FormReply | Response> = {
-  nextSpeaker: { permission: "moderation.edit", handler: takeNextSpeaker },
-  muteSpeaker: { permission: "moderation.edit", handler: setSpeakerMuted },
-  clearSpeakers: { permission: "moderation.edit", handler: clearAllSpeakers },
-  saveSettings: { permission: "moderation.edit", handler: saveChannelSettings },
-};

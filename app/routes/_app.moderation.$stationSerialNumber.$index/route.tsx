@@ -6,12 +6,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "~/domain/permissions";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
-import { addressOf, moderationRoutes, requireModerationChannel } from "./actions.server";
-import { channelSettingsConstraint } from "./form-constraints.server";
+import { addressOf, requireModerationChannel } from "./actions.server";
+import { channelSettingsForm, clearSpeakersCommand, muteSpeakerCommand, nextSpeakerCommand } from "./forms";
+import { constraintOf, intentTable } from "~/route-helpers/intent-table.server";
 import { formatTime } from "~/utils/dates";
 import { replyFor } from "~/route-helpers/form-reply";
 import { dispatchIntent } from "~/route-helpers/intents.server";
-import { moderationIntent } from "./intents";
 import { ModerationDetails } from "./ModerationDetails";
 import { i18next } from "~/i18n/i18next.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
@@ -49,11 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
     },
     canEdit: can(context.user, "moderation.edit"),
-    constraint: channelSettingsConstraint(),
+    constraint: await constraintOf(channelSettingsForm, undefined),
   };
 }
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, moderationRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, intentTable(nextSpeakerCommand, muteSpeakerCommand, clearSpeakersCommand, channelSettingsForm));
 
 export default function ModerateChannel() {
   const { channel, canEdit, constraint } = useLoaderData<typeof loader>();
@@ -63,7 +65,7 @@ export default function ModerateChannel() {
       channel={channel}
       canEdit={canEdit}
       constraint={constraint}
-      lastResult={replyFor(reply, moderationIntent.saveSettings)}
+      lastResult={replyFor(reply, channelSettingsForm.intent)}
     />
   );
 }

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
 import { dnsConfirmName, dnsSavedMessage } from "./dns-config-params";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
-import { settingsIntent } from "./intents";
+import { reviewDnsConfigForm, saveDnsConfigForm } from "./forms";
 import { SettingsCard } from "./SettingsCard";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { activeDnsConfig, isDnsConfigChanged } from "~/domain/dns-config";
@@ -84,13 +84,13 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     constraint,
-    loadSchema: () => import("./dns-config-schema").then((module) => module.dnsConfigSchema),
+    form: reviewDnsConfigForm,
   });
   const useDnsDiscovery = hydrated ? fields.useDnsDiscovery.value === "on" : initial.useDnsDiscovery;
   const current = { useDnsDiscovery, managerIpAddress: fields.managerIpAddress.value ?? "" };
   const changed = isDnsConfigChanged(current, stored);
   const reviewing =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === settingsIntent.reviewDnsConfig;
+    navigation.state === "submitting" && navigation.formData?.get("intent") === reviewDnsConfigForm.intent;
   const ipLabel = t("components.dnsConfigCard.managerIpAddress");
 
   return (
@@ -125,7 +125,7 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
           <Button
             type="submit"
             name="intent"
-            value={settingsIntent.reviewDnsConfig}
+            value={reviewDnsConfigForm.intent}
             loading={reviewing}
             disabled={hydrated && !changed && !justSaved}
             aria-disabled={justSaved && !changed ? true : undefined}
@@ -160,7 +160,7 @@ export function DnsConfigCard(props: DnsConfigCardProps) {
           name={dnsConfirmName}
           title={t("components.dnsConfigCard.confirm.title")}
           confirmLabel={t("components.dnsConfigCard.confirm.confirm")}
-          intent={settingsIntent.saveDnsConfig}
+          intent={saveDnsConfigForm.intent}
           maxWidth={550}
           fields={{
             useDnsDiscovery: reviewed.useDnsDiscovery ? "on" : "",

@@ -7,8 +7,8 @@ import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { DnsConfigCard } from "./DnsConfigCard";
 import { reviewedDnsConfig } from "./dns-config-params";
-import { settingsRoutes } from "./dns-config.server";
-import { dnsConfigConstraint } from "./form-constraints.server";
+import { reviewDnsConfigForm, saveDnsConfigForm } from "./forms";
+import { constraintOf, intentTable } from "~/route-helpers/intent-table.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { PreferencesCard } from "./PreferencesCard";
 import { SettingsHeader } from "./SettingsHeader";
@@ -29,12 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dns: {
       stored: dnsDiscoverySettings,
       reviewed: reviewedDnsConfig(new URL(request.url).searchParams),
-      constraint: dnsConfigConstraint(),
+      constraint: await constraintOf(reviewDnsConfigForm, undefined),
     },
   };
 }
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, settingsRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, intentTable(reviewDnsConfigForm, saveDnsConfigForm));
 
 export default function Settings() {
   const { dns } = useLoaderData<typeof loader>();

@@ -18,7 +18,7 @@ import { isLatencyRisky, latencyWarningBelowMs, maximumAnalogInputLevelDbu } fro
 import { latencyRangeMs } from "~/domain/station-form-limits";
 import type { FormConstraint } from "~/components/lazy-form";
 import type { AudioEncoder } from "~/contract/station-parts";
-import { generalIntent } from "./intents";
+import { audioForm } from "./forms";
 import { Alert } from "~/components/ui/alert";
 import { Stack } from "~/components/ui/stack";
 
@@ -38,7 +38,7 @@ export function AudioSettingsForm({
   const { t } = useTranslation("stations");
   const [form, fields, formProps] = useStationForm({
     id: "audio-settings",
-    loadSchema: () => import("~/domain/station-forms").then((module) => module.audioSettingsSchema),
+    form: audioForm,
     constraint,
     lastResult: reply,
     defaultValue: encoder,
@@ -122,7 +122,7 @@ export function AudioSettingsForm({
               </Alert>
             ) : null}
             <div>
-              <SubmitButton intent={generalIntent.saveAudio}>{t("audio.save")}</SubmitButton>
+              <SubmitButton intent={audioForm.intent}>{t("audio.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -16,7 +16,7 @@ import { isNoiseGateRisky, noiseGateWarningAboveDb } from "~/domain/audio";
 import { noiseGateRangeDb, outputGainRangeDb } from "~/domain/station-form-limits";
 import type { FormConstraint } from "~/components/lazy-form";
 import type { OutputSettings } from "~/contract/station-parts";
-import { generalIntent } from "./intents";
+import { noiseGateForm, outputForm } from "./forms";
 import { Alert } from "~/components/ui/alert";
 import { Stack } from "~/components/ui/stack";
 
@@ -36,7 +36,7 @@ export function NoiseGateForm({
   const { t } = useTranslation("stations");
   const [form, fields, formProps] = useStationForm({
     id: "noise-gate",
-    loadSchema: () => import("~/domain/station-forms").then((module) => module.noiseGateSchema),
+    form: noiseGateForm,
     constraint,
     lastResult: reply,
     defaultValue: { thresholdDb },
@@ -63,7 +63,7 @@ export function NoiseGateForm({
               </Alert>
             ) : null}
             <div>
-              <SubmitButton intent={generalIntent.saveNoiseGate}>{t("noiseGate.save")}</SubmitButton>
+              <SubmitButton intent={noiseGateForm.intent}>{t("noiseGate.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>
@@ -86,7 +86,7 @@ export function OutputSettingsForm({
   const { t } = useTranslation("stations");
   const [form, fields, formProps] = useStationForm({
     id: "output-settings",
-    loadSchema: () => import("~/domain/station-forms").then((module) => module.outputSettingsSchema),
+    form: outputForm,
     constraint,
     lastResult: reply,
     defaultValue: output,
@@ -120,7 +120,7 @@ export function OutputSettingsForm({
               range={outputGainRangeDb}
             />
             <div>
-              <SubmitButton intent={generalIntent.saveOutput}>{t("output.save")}</SubmitButton>
+              <SubmitButton intent={outputForm.intent}>{t("output.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { StationAvailability } from "~/domain/station-state";
-import { generalIntent } from "./intents";
+import { factoryResetCommand, rebootCommand, removeCommand } from "./forms";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
@@ -41,7 +41,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         name="reboot"
         title={t("actions.rebootTitle", { name })}
         confirmLabel={t("actions.reboot")}
-        intent={generalIntent.reboot}
+        intent={rebootCommand.intent}
         confirmDisabled={rebootBlockedBy !== null}
       >
         {t("actions.rebootMessage")}
@@ -50,7 +50,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         name="factoryReset"
         title={t("actions.factoryResetTitle", { name })}
         confirmLabel={t("actions.factoryReset")}
-        intent={generalIntent.factoryReset}
+        intent={factoryResetCommand.intent}
         color="red"
         confirmDisabled={editBlockedBy !== null}
         formContent={<Checkbox name="keepNetworkSettings" defaultChecked label={t("actions.keepNetworkSettings")} />}
@@ -61,7 +61,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         name="remove"
         title={t("actions.removeTitle", { name })}
         confirmLabel={t("actions.remove")}
-        intent={generalIntent.remove}
+        intent={removeCommand.intent}
         color="red"
       >
         {t("actions.removeMessage")}

@@ -9,7 +9,7 @@ import { EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/comp
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { FormConstraint } from "~/components/lazy-form";
 import type { ComputedState, StationType } from "~/contract/enums";
-import { generalIntent } from "./intents";
+import { renameForm } from "./forms";
 import { Group } from "~/components/ui/group";
 import { TextInput } from "~/components/ui/text-input";
 
@@ -40,7 +40,7 @@ function RenameForm({
   const fieldError = useFieldError();
   const [form, fields, formProps] = useStationForm({
     id: "rename-station",
-    loadSchema: () => import("~/domain/station-forms").then((module) => module.renameStationSchema),
+    form: renameForm,
     constraint,
     lastResult: reply,
     defaultValue: { name },
@@ -59,7 +59,7 @@ function RenameForm({
             maxLength={64}
             w={320}
           />
-          <SubmitButton intent={generalIntent.rename} mt={25}>
+          <SubmitButton intent={renameForm.intent} mt={25}>
             {t("details.rename")}
           </SubmitButton>
         </Group>

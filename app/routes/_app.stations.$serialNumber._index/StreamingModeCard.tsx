@@ -7,7 +7,7 @@ import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-par
 import type { BlockedReason } from "~/domain/station-state";
 import type { UseCaseMode } from "~/contract/enums";
 import { useCaseModes } from "~/contract/values";
-import { generalIntent } from "./intents";
+import { changeModeCommand } from "./forms";
 import { Badge } from "~/components/ui/badge";
 import { Group } from "~/components/ui/group";
 import { Loader } from "~/components/ui/loader";
@@ -67,7 +67,7 @@ export function StreamingModeCard({ mode, blockedBy }: { mode: StreamingMode; bl
         name="changeMode"
         title={t("mode.confirmTitle", { mode: otherName })}
         confirmLabel={t("mode.confirm")}
-        intent={generalIntent.changeMode}
+        intent={changeModeCommand.intent}
         color="red"
         fields={{ useCaseMode: String(other) }}
         confirmDisabled={blockedBy !== null || !mode.hasAudienceMic}

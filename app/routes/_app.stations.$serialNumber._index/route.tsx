@@ -1,20 +1,28 @@
 // /stations/:serialNumber — the General tab: facts and name, channels, streaming mode, audio
 // settings, noise gate, output settings, and reboot / factory reset / remove.
-import { dispatchIntent, type IntentTable } from "~/route-helpers/intents.server";
-import type { GeneralIntent } from "./intents";
+import { dispatchIntent } from "~/route-helpers/intents.server";
+import { constraintsOf, intentTable } from "~/route-helpers/intent-table.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
-import { authorizationRoutes } from "~/route-helpers/station-authorization.server";
+import { authorizationCommands } from "~/route-helpers/station-authorization.server";
 import { AuthorizationCard } from "./AuthorizationCard";
 import { replyFor, type FormReply } from "~/route-helpers/form-reply";
+import {
+  audioForm,
+  changeModeCommand,
+  factoryResetCommand,
+  noiseGateForm,
+  outputForm,
+  rebootCommand,
+  removeCommand,
+  renameForm,
+} from "./forms";
 import { AudioSettingsForm } from "./AudioSettingsForm";
 import { ChannelsTable } from "./ChannelsTable";
-import { generalRoutes } from "./actions.server";
-import { generalFormConstraints } from "./form-constraints.server";
 import { NoiseGateForm, OutputSettingsForm } from "./NoiseGateAndOutputForms";
 import { StationActionsCard } from "./StationActionsCard";
 import { StationInfoCard } from "./StationInfoCard";
@@ -26,7 +34,6 @@ import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { stationTypes, useCaseModes } from "~/contract/values";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
-import { generalIntent } from "./intents";
 import { Stack } from "~/components/ui/stack";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -62,15 +69,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isSupported: station.type !== stationTypes.v1,
     authorization: station.authorization.isAuthorized ? null : toAuthorizationView(station),
     canAuthorize: can(user, "stations.authorize"),
-    constraints: generalFormConstraints(),
+    constraints: await constraintsOf(renameForm, audioForm, noiseGateForm, outputForm),
   };
 }
 
+// Built per request: the table's code is server-only (the browser build leaves this module out).
 export const action = (args: ActionFunctionArgs) =>
-  dispatchIntent(args, {
-    ...authorizationRoutes("stationPage"),
-    ...generalRoutes,
-  } satisfies IntentTable<GeneralIntent, FormReply | Response>);
+  dispatchIntent(
+    args,
+    intentTable(
+      ...authorizationCommands("stationPage"),
+      renameForm,
+      audioForm,
+      noiseGateForm,
+      outputForm,
+      changeModeCommand,
+      rebootCommand,
+      factoryResetCommand,
+      removeCommand,
+    ),
+  );
 
 export default function StationGeneral() {
   const data = useLoaderData<typeof loader>();
@@ -88,7 +106,7 @@ export default function StationGeneral() {
         <StationInfoCard
           info={data.info}
           constraint={data.constraints.rename}
-          reply={replyFor(reply, generalIntent.rename)}
+          reply={replyFor(reply, renameForm.intent)}
           canEdit={availability.canEdit}
         />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
@@ -98,25 +116,25 @@ export default function StationGeneral() {
             <AudioSettingsForm
               key={JSON.stringify(data.audio)}
               encoder={data.audio}
-              constraint={data.constraints.audio}
+              constraint={data.constraints.saveAudio}
               monoOnly={monoOnly}
-              reply={replyFor(reply, generalIntent.saveAudio)}
+              reply={replyFor(reply, audioForm.intent)}
               disabled={disabled}
             />
             <NoiseGateForm
               key={`noise-gate-${data.noiseGate.thresholdDb}`}
               thresholdDb={data.noiseGate.thresholdDb}
-              constraint={data.constraints.noiseGate}
+              constraint={data.constraints.saveNoiseGate}
               audienceMicInUse={data.noiseGate.audienceMicInUse}
-              reply={replyFor(reply, generalIntent.saveNoiseGate)}
+              reply={replyFor(reply, noiseGateForm.intent)}
               disabled={disabled}
             />
             {data.hasOutputs ? (
               <OutputSettingsForm
                 key={JSON.stringify(data.output)}
                 output={data.output}
-                constraint={data.constraints.output}
-                reply={replyFor(reply, generalIntent.saveOutput)}
+                constraint={data.constraints.saveOutput}
+                reply={replyFor(reply, outputForm.intent)}
                 disabled={disabled}
               />
             ) : null}

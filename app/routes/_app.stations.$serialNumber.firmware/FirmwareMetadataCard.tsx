@@ -3,7 +3,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard, SubmitButton } from "~/components/stations/form-parts";
-import { firmwareIntent } from "./intents";
+import { syncMetadataCommand } from "./forms";
 import { Alert } from "~/components/ui/alert";
 import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
@@ -35,7 +35,7 @@ export function FirmwareMetadataCard({
         {canSync ? (
           <Form method="post" preventScrollReset>
             <Group>
-              <SubmitButton intent={firmwareIntent.syncMetadata} variant="default">
+              <SubmitButton intent={syncMetadataCommand.intent} variant="default">
                 {t("firmware.checkForUpdates")}
               </SubmitButton>
             </Group>

@@ -14,7 +14,7 @@ import {
 } from "~/components/stations/form-parts";
 import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmware";
 import type { FormConstraint } from "~/components/lazy-form";
-import { firmwareIntent } from "./intents";
+import { firmwareUpdateForm } from "./forms";
 import { offeredFirmwareIds } from "./offered-firmware";
 import { Alert } from "~/components/ui/alert";
 import { Anchor } from "~/components/ui/anchor";
@@ -46,8 +46,8 @@ export function FirmwareUpdateForm({
   const newest = choices.find((choice) => choice.isNewer);
   const [form, fields, formProps] = useStationForm({
     id: "firmware-update",
-    loadSchema: () =>
-      import("~/domain/station-forms").then((module) => module.firmwareUpdateSchema(offeredFirmwareIds(choices))),
+    form: firmwareUpdateForm,
+    schemaOptions: offeredFirmwareIds(choices),
     constraint,
     lastResult: reply,
     defaultValue: { firmwareId: newest?.id },
@@ -125,7 +125,7 @@ export function FirmwareUpdateForm({
               </Alert>
               <Stack gap={4} align="flex-start">
                 <SubmitButton
-                  intent={firmwareIntent.startUpdate}
+                  intent={firmwareUpdateForm.intent}
                   aria-describedby={blockedBy ? "firmware-update-blocked" : undefined}
                 >
                   {t("firmware.startUpdate")}

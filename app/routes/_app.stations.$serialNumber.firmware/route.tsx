@@ -7,10 +7,9 @@ import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
-import { firmwareRoutes } from "./actions.server";
+import { firmwareUpdateForm, syncMetadataCommand } from "./forms";
+import { constraintOf, intentTable } from "~/route-helpers/intent-table.server";
 import { loadFirmwareChoices } from "./firmware-choices.server";
-import { firmwareFormConstraint } from "./form-constraints.server";
-import { firmwareIntent } from "./intents";
 import { FirmwareMetadataCard } from "./FirmwareMetadataCard";
 import { FirmwareStatusCard } from "./FirmwareStatusCard";
 import { FirmwareUpdateForm } from "./FirmwareUpdateForm";
@@ -49,11 +48,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     updateBlockedBy: firmwareUpdateBlockedBy(station.deviceState.computedState, firmware),
     lastCheck: check ? { dateTime: check, text: dateTimes.format(new Date(check)) } : null,
     canUpdate: can(user, "firmware.update"),
-    constraint: firmwareFormConstraint(),
+    // Its constraints (both fields required) do not depend on the versions offered.
+    constraint: await constraintOf(firmwareUpdateForm, []),
   };
 }
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, firmwareRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, intentTable(firmwareUpdateForm, syncMetadataCommand));
 
 export default function StationFirmware() {
   const data = useLoaderData<typeof loader>();
@@ -67,13 +69,13 @@ export default function StationFirmware() {
           choices={data.choices}
           constraint={data.constraint}
           blockedBy={data.updateBlockedBy}
-          reply={replyFor(reply, firmwareIntent.startUpdate)}
+          reply={replyFor(reply, firmwareUpdateForm.intent)}
         />
       ) : null}
       <FirmwareMetadataCard
         lastCheck={data.lastCheck}
         // Syncing answers a form only when the Manager has no internet connection.
-        noConnection={replyFor(reply, firmwareIntent.syncMetadata) !== undefined}
+        noConnection={replyFor(reply, syncMetadataCommand.intent) !== undefined}
         canSync={data.canUpdate}
       />
     </Stack>

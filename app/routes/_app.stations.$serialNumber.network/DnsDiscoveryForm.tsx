@@ -14,7 +14,7 @@ import {
 import type { FormConstraint } from "~/components/lazy-form";
 import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import { useHydrated } from "~/utils/use-hydrated";
-import { networkIntent } from "./intents";
+import { dnsDiscoveryForm } from "./forms";
 import { Stack } from "~/components/ui/stack";
 import { TextInput } from "~/components/ui/text-input";
 
@@ -34,7 +34,7 @@ export function DnsDiscoveryForm({
   const hydrated = useHydrated();
   const [form, fields, formProps] = useStationForm({
     id: "dns-discovery",
-    loadSchema: () => import("~/domain/network-forms").then((module) => module.dnsDiscoverySchema),
+    form: dnsDiscoveryForm,
     constraint,
     lastResult: reply,
     defaultValue: settings,
@@ -66,7 +66,7 @@ export function DnsDiscoveryForm({
               w={260}
             />
             <div>
-              <SubmitButton intent={networkIntent.saveDnsDiscovery}>{t("dnsDiscovery.save")}</SubmitButton>
+              <SubmitButton intent={dnsDiscoveryForm.intent}>{t("dnsDiscovery.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

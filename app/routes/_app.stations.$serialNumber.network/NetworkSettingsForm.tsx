@@ -12,7 +12,7 @@ import type { FormConstraint } from "~/components/lazy-form";
 import type { InterfaceRole } from "~/domain/network";
 import type { LinkState, NetworkInterfaceType } from "~/contract/enums";
 import { useHydrated } from "~/utils/use-hydrated";
-import { networkIntent } from "./intents";
+import { networkSettingsForm } from "./forms";
 import { SimpleGrid } from "~/components/ui/layout";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
@@ -135,7 +135,7 @@ export function NetworkSettingsForm({
   const label = useFieldLabels();
   const [form, fields, formProps] = useStationForm({
     id: "network-settings",
-    loadSchema: () => import("~/domain/network-forms").then((module) => module.networkSettingsSchema),
+    form: networkSettingsForm,
     constraint,
     lastResult: reply,
     defaultValue: { control: interfaces.control.settings, streaming: interfaces.streaming.settings },
@@ -162,7 +162,7 @@ export function NetworkSettingsForm({
             fields={fieldsets.streaming as Record<TextField | "mode", AnyField>}
           />
           <div>
-            <SubmitButton intent={networkIntent.saveNetwork}>{t("network.save")}</SubmitButton>
+            <SubmitButton intent={networkSettingsForm.intent}>{t("network.save")}</SubmitButton>
           </div>
         </Stack>
       </EditableArea>

@@ -1,52 +1,35 @@
-// The Network tab's intents: the interfaces' settings and DNS discovery.
-import type { IntentTable } from "~/route-helpers/intents.server";
-import { stationIntent } from "~/route-helpers/station-intents.server";
-import type { NetworkIntent } from "./intents";
-import { saveForm, savedMessages } from "~/route-helpers/form-actions.server";
-import type { FormReply } from "~/route-helpers/form-reply";
+// The Network tab's Manager calls that need the forms' zod modules (kept out of the declarations,
+// which the browser loads with the page).
 import {
-  dnsDiscoverySchema,
   interfaceSettingsToSave,
-  networkFieldNames,
-  networkSettingsSchema,
   toDnsDiscoverySettings,
+  type dnsDiscoverySchema,
+  type networkSettingsSchema,
 } from "~/domain/network-forms";
 import { getStation, updateNetworkSettings, updateStationConfiguration } from "~/manager/stations.server";
+import type { ActionContext } from "~/route-helpers/form-declaration";
+import type * as z from "zod";
 
-const saveNetwork = stationIntent(({ request, manager, formData, intent, serialNumber, values }) =>
-  saveForm(request, formData, {
-    intent,
-    schema: networkSettingsSchema,
-    ...savedMessages("network", values),
-    fieldNames: networkFieldNames,
-    async save(value) {
-      // The Manager takes both interfaces at once: the one the user left alone goes back as it is.
-      const { configuration, state } = await getStation(manager, serialNumber);
-      await updateNetworkSettings(manager, serialNumber, {
-        controlNetworkInterface: interfaceSettingsToSave(value.control, {
-          configured: configuration.controlNetworkInterface,
-          live: state.controlNetworkInterface,
-        }),
-        streamingNetworkInterface: interfaceSettingsToSave(value.streaming, {
-          configured: configuration.streamingNetworkInterface,
-          live: state.streamingNetworkInterface,
-        }),
-      });
-    },
-  }),
-);
+export { networkFieldNames } from "~/domain/network-forms";
 
-const saveDnsDiscovery = stationIntent(({ request, manager, formData, intent, serialNumber, values }) =>
-  saveForm(request, formData, {
-    intent,
-    schema: dnsDiscoverySchema,
-    saveFailedKey: "stations:components.dnsConfigCard.errors.submit",
-    success: { message: "stations:dnsDiscovery.saved", values },
-    notFound: "station",
-    fieldNames: { "dnsDiscovery.managerIpAddress": "managerIpAddress" },
-    save: (value) => updateStationConfiguration(manager, serialNumber, { dnsDiscovery: toDnsDiscoverySettings(value) }),
-  }),
-);
+export async function saveNetworkSettings(
+  value: z.output<typeof networkSettingsSchema>,
+  { manager, serialNumber }: ActionContext,
+) {
+  // The Manager takes both interfaces at once: the one the user left alone goes back as it is.
+  const { configuration, state } = await getStation(manager, serialNumber);
+  await updateNetworkSettings(manager, serialNumber, {
+    controlNetworkInterface: interfaceSettingsToSave(value.control, {
+      configured: configuration.controlNetworkInterface,
+      live: state.controlNetworkInterface,
+    }),
+    streamingNetworkInterface: interfaceSettingsToSave(value.streaming, {
+      configured: configuration.streamingNetworkInterface,
+      live: state.streamingNetworkInterface,
+    }),
+  });
+}
 
-/** The Network tab's intents; each needs "stations.edit". */
-export const networkRoutes: IntentTable<NetworkIntent, FormReply | Response> = { saveNetwork, saveDnsDiscovery };
+export function saveDnsDiscovery(value: z.output<typeof dnsDiscoverySchema>, { manager, serialNumber }: ActionContext) {
+  return updateStationConfiguration(manager, serialNumber, { dnsDiscovery: toDnsDiscoverySettings(value) });
+}

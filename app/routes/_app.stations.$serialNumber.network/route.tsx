@@ -7,8 +7,8 @@ import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
 import { DirtyFormsGuard } from "~/components/stations/dirty-forms";
 import { replyFor, type FormReply } from "~/route-helpers/form-reply";
-import { networkRoutes } from "./actions.server";
-import { networkFormConstraints } from "./form-constraints.server";
+import { dnsDiscoveryForm, networkSettingsForm } from "./forms";
+import { constraintsOf, intentTable } from "~/route-helpers/intent-table.server";
 import { DnsDiscoveryForm } from "./DnsDiscoveryForm";
 import { NetworkSettingsForm, type InterfaceView } from "./NetworkSettingsForm";
 import { useStationAvailability } from "~/components/stations/station-details";
@@ -19,7 +19,6 @@ import type { Station } from "~/contract/stations";
 import type { NetworkInterface } from "~/contract/station-parts";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
-import { networkIntent } from "./intents";
 import { Stack } from "~/components/ui/stack";
 
 function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
@@ -51,11 +50,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     interfaces: { control: interfaceView(station, "control"), streaming: interfaceView(station, "streaming") },
     dnsDiscovery: station.configuration.dnsDiscovery,
-    constraints: networkFormConstraints(),
+    constraints: await constraintsOf(networkSettingsForm, dnsDiscoveryForm),
   };
 }
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, networkRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(args, intentTable(networkSettingsForm, dnsDiscoveryForm));
 
 export default function StationNetwork() {
   const { interfaces, dnsDiscovery, constraints } = useLoaderData<typeof loader>();
@@ -69,15 +70,15 @@ export default function StationNetwork() {
         <NetworkSettingsForm
           key={JSON.stringify([interfaces.control.settings, interfaces.streaming.settings])}
           interfaces={interfaces}
-          constraint={constraints.networkSettings}
-          reply={replyFor(reply, networkIntent.saveNetwork)}
+          constraint={constraints.saveNetwork}
+          reply={replyFor(reply, networkSettingsForm.intent)}
           disabled={!availability.canEdit}
         />
         <DnsDiscoveryForm
           key={JSON.stringify(dnsDiscovery)}
           settings={dnsDiscovery}
-          constraint={constraints.dnsDiscovery}
-          reply={replyFor(reply, networkIntent.saveDnsDiscovery)}
+          constraint={constraints.saveDnsDiscovery}
+          reply={replyFor(reply, dnsDiscoveryForm.intent)}
           disabled={!availability.canEdit}
         />
       </Stack>

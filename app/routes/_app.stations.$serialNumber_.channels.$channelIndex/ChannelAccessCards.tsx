@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { useHasUnsavedChanges } from "~/components/stations/dirty-forms";
 import { GuardedConfirmLink, SettingsCard, SubmitButton } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
-import { channelIntent } from "./intents";
+import { playTestToneCommand, regenerateAccessCommand, stopTestToneCommand } from "./forms";
 import { AnchorButton, Button } from "~/components/ui/button";
 import { Code } from "~/components/ui/code";
 import { Group } from "~/components/ui/group";
@@ -34,7 +34,7 @@ export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string;
         name="regenerateAccess"
         title={t("access.confirmTitle")}
         confirmLabel={t("access.regenerate")}
-        intent={channelIntent.regenerateAccess}
+        intent={regenerateAccessCommand.intent}
         color="red"
         confirmDisabled={blockedBy !== null}
       >
@@ -93,7 +93,7 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
         </Text>
         {playing ? (
           <Form method="post" preventScrollReset>
-            <SubmitButton intent={channelIntent.stopTestTone} variant="default" disabled={blockedBy !== null}>
+            <SubmitButton intent={stopTestToneCommand.intent} variant="default" disabled={blockedBy !== null}>
               {t("testTone.stop")}
             </SubmitButton>
           </Form>
@@ -116,7 +116,7 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
         name="testTone"
         title={t("testTone.confirmTitle")}
         confirmLabel={t("testTone.play")}
-        intent={channelIntent.playTestTone}
+        intent={playTestToneCommand.intent}
         color="orange"
         confirmDisabled={blockedBy !== null}
       >

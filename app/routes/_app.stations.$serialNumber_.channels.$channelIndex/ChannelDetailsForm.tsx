@@ -16,7 +16,7 @@ import {
 import { genericConnectorNumber } from "~/domain/audio";
 import type { ChannelOptions } from "~/domain/channel-form-values";
 import type { FormConstraint } from "~/components/lazy-form";
-import { channelIntent } from "./intents";
+import { channelDetailsForm } from "./forms";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Stack } from "~/components/ui/stack";
 import { TextInput } from "~/components/ui/text-input";
@@ -53,7 +53,8 @@ export function ChannelDetailsForm({
   const fieldError = useFieldError();
   const [form, fields, formProps] = useStationForm({
     id: "channel-details",
-    loadSchema: () => import("~/domain/channel-forms").then((module) => module.channelDetailsSchema(options)),
+    form: channelDetailsForm,
+    schemaOptions: options,
     constraint,
     lastResult: reply,
     defaultValue: values,
@@ -123,7 +124,7 @@ export function ChannelDetailsForm({
               <Checkbox disabled label={labels.uplinkEnabled} description={t("channel.uplinkUnavailable")} />
             )}
             <div>
-              <SubmitButton intent={channelIntent.saveDetails}>{t("channel.save")}</SubmitButton>
+              <SubmitButton intent={channelDetailsForm.intent}>{t("channel.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -13,7 +13,7 @@ import {
 } from "~/components/stations/form-parts";
 import type { FormConstraint } from "~/components/lazy-form";
 import { useHydrated } from "~/utils/use-hydrated";
-import { channelIntent } from "./intents";
+import { pinForm } from "./forms";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 
@@ -32,7 +32,7 @@ export function PinForm({
   const hydrated = useHydrated();
   const [form, fields, formProps] = useStationForm({
     id: "channel-pin",
-    loadSchema: () => import("~/domain/channel-forms").then((module) => module.pinSchema),
+    form: pinForm,
     constraint,
     lastResult: reply,
     defaultValue: { pinEnabled: pinCode !== null, pin: pinCode ?? "" },
@@ -48,7 +48,7 @@ export function PinForm({
             <CheckboxField field={fields.pinEnabled} label={t("pin.enabled")} description={t("pin.enabledHint")} />
             <PinField field={fields.pin} label={label} disabled={hydrated && fields.pinEnabled.value !== "on"} />
             <div>
-              <SubmitButton intent={channelIntent.savePin}>{t("pin.save")}</SubmitButton>
+              <SubmitButton intent={pinForm.intent}>{t("pin.save")}</SubmitButton>
             </div>
           </Stack>
         </EditableArea>

@@ -9,9 +9,14 @@ import { requireUser } from "~/auth/guard.server";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
-import { channelRoutes } from "./actions.server";
-import { channelFormConstraints } from "./form-constraints.server";
-import { channelTarget } from "./channel-target.server";
+import {
+  channelDetailsForm,
+  pinForm,
+  playTestToneCommand,
+  regenerateAccessCommand,
+  stopTestToneCommand,
+} from "./forms";
+import { channelTarget, constraintOf, intentTable } from "~/route-helpers/intent-table.server";
 import { isTestTonePlaying } from "./test-tones.server";
 import { ChannelAccessCard, QrCodeCard, TestToneCard } from "./ChannelAccessCards";
 import { ChannelDetailsForm } from "./ChannelDetailsForm";
@@ -31,7 +36,6 @@ import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { pageTitle } from "~/utils/meta";
-import { channelIntent } from "./intents";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
@@ -61,7 +65,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     channel: { index: channel.index, name: channel.name, channelId: channel.channelId, pinCode: channel.pinCode },
     values: channelFormValues(channel),
     options,
-    constraints: channelFormConstraints(options),
+    constraints: {
+      details: await constraintOf(channelDetailsForm, options),
+      pin: await constraintOf(pinForm, undefined),
+    },
     audienceMicAvailable:
       station.functionalities.hasAudienceMic &&
       station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening,
@@ -69,7 +76,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, channelRoutes);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) =>
+  dispatchIntent(
+    args,
+    intentTable(channelDetailsForm, pinForm, regenerateAccessCommand, playTestToneCommand, stopTestToneCommand),
+  );
 
 export default function ChannelDetails() {
   const { station, availability, channel, values, options, constraints, audienceMicAvailable, testTonePlaying } =
@@ -101,7 +113,7 @@ export default function ChannelDetails() {
           options={options}
           constraint={constraints.details}
           audienceMicAvailable={audienceMicAvailable}
-          reply={replyFor(reply, channelIntent.saveDetails)}
+          reply={replyFor(reply, channelDetailsForm.intent)}
           disabled={disabled}
         />
         <ChannelAccessCard channelId={channel.channelId} blockedBy={availability.editBlockedBy} />
@@ -109,7 +121,7 @@ export default function ChannelDetails() {
           key={channel.pinCode ?? ""}
           pinCode={channel.pinCode}
           constraint={constraints.pin}
-          reply={replyFor(reply, channelIntent.savePin)}
+          reply={replyFor(reply, pinForm.intent)}
           disabled={disabled}
         />
         <QrCodeCard
@@ -119,7 +131,7 @@ export default function ChannelDetails() {
         />
         <TestToneCard blockedBy={availability.editBlockedBy} playing={testTonePlaying} />
       </Stack>
-      {(["saveDetails", "savePin"] as const).map((intent) => (
+      {[channelDetailsForm, pinForm].map(({ intent, confirmFirst }) => (
         <ConfirmDialog
           key={intent}
           name={intent}
@@ -127,7 +139,7 @@ export default function ChannelDetails() {
           title={t("channel.confirmTitle")}
           confirmLabel={t("channel.confirmSave")}
           intent={intent}
-          cancelIntent={intent === "saveDetails" ? "reviewDetails" : "reviewPin"}
+          cancelIntent={confirmFirst?.reviewIntent}
           fields={{ ...reply?.confirm, [confirmedField]: "yes" }}
         >
           {t("channel.confirmMessage")}

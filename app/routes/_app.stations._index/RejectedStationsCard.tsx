@@ -2,7 +2,7 @@
 // rebooted (operations.md §4). With none rejected there is nothing to say or clear: no card.
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { stationsListIntent } from "./intents";
+import { clearRejectedCommand } from "./forms";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Group } from "~/components/ui/group";
@@ -11,7 +11,7 @@ import { Title } from "~/components/ui/title";
 
 export function RejectedStationsCard({ count, canAuthorize }: { count: number; canAuthorize: boolean }) {
   const { t } = useTranslation("stations");
-  const submitting = useNavigation().formData?.get("intent") === stationsListIntent.clearRejected;
+  const submitting = useNavigation().formData?.get("intent") === clearRejectedCommand.intent;
   if (count === 0) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="rejected-stations-title">
@@ -28,7 +28,7 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
             <Button
               type="submit"
               name="intent"
-              value={stationsListIntent.clearRejected}
+              value={clearRejectedCommand.intent}
               variant="default"
               loading={submitting}
             >

@@ -9,9 +9,10 @@ import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { SearchForm } from "~/components/DataTable";
 import { AuthorizationDialogs } from "~/components/stations/AuthorizationDialogs";
-import { dispatchIntent, type IntentTable } from "~/route-helpers/intents.server";
-import { authorizationRoutes, clearRejectedRoute } from "~/route-helpers/station-authorization.server";
-import { stationsListIntent, type StationsListIntent } from "./intents";
+import { dispatchIntent } from "~/route-helpers/intents.server";
+import { intentTable } from "~/route-helpers/intent-table.server";
+import { authorizationCommands } from "~/route-helpers/station-authorization.server";
+import { clearRejectedCommand } from "./forms";
 import { RejectedStationsCard } from "./RejectedStationsCard";
 import { StationsTable } from "./StationsTable";
 import {
@@ -93,11 +94,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+// Built per request: the table's code is server-only (the browser build leaves this module out).
 export const action = (args: ActionFunctionArgs) =>
-  dispatchIntent(args, {
-    ...authorizationRoutes("list"),
-    [stationsListIntent.clearRejected]: clearRejectedRoute,
-  } satisfies IntentTable<StationsListIntent, Response>);
+  dispatchIntent(args, intentTable(...authorizationCommands("list"), clearRejectedCommand));
 
 export default function StationsList() {
   const { rows, total, rejectedStationsCount, state, dialogStation, canAuthorize } =

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { providerSignOutUrl } from "~/auth/identity.server";
-import { getSession, signOutSession } from "~/auth/session.server";
+import { clearSessionCookie, getSession, signOutSession } from "~/auth/session.server";
+import { isStoreUnavailable } from "~/store/unavailable.server";
 
 /**
  * Ends the console's session, then sends the browser to end the identity provider's too: on a
@@ -9,6 +10,17 @@ import { getSession, signOutSession } from "~/auth/session.server";
  * (RP-initiated logout; the provider sends the browser back to /login with the `state`).
  */
 export async function signOut(request: Request, redirectTo: string | null) {
+  try {
+    return await endSessions(request, redirectTo);
+  } catch (thrown) {
+    if (!isStoreUnavailable(thrown)) throw thrown;
+    // The shared store cannot answer: the browser forgets the session all the same, so a kiosk
+    // is never left signed in (issue 28, item 7); the server's copy expires on its own.
+    return redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie(request) } });
+  }
+}
+
+async function endSessions(request: Request, redirectTo: string | null) {
   const session = await getSession(request);
   const state = randomBytes(16).toString("base64url");
   const tokens = session.get("tokens");
