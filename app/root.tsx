@@ -1,5 +1,3 @@
-import mantineCoreStyles from "@mantine/core/styles.css";
-import mantineNotificationStyles from "@mantine/notifications/styles.css";
 import { MantineProvider } from "#mantine/core/core/MantineProvider/MantineProvider.mjs";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -20,7 +18,7 @@ import { ThemeCssVariables } from "~/components/ThemeCssVariables";
 import { fallbackLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
 import { PageTranslations } from "~/i18n/page-translations";
-import appStyles from "~/styles/app.css";
+import styles from "~/styles/console.css";
 import { cssVariablesResolver, theme } from "~/theme";
 import { observability } from "~/observability.server";
 import { consumeFlash } from "~/utils/flash.server";
@@ -29,9 +27,7 @@ import { useNonce } from "~/utils/nonce";
 import { getColorScheme } from "~/utils/preferences.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: mantineCoreStyles },
-  { rel: "stylesheet", href: mantineNotificationStyles },
-  { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

@@ -2,7 +2,6 @@
 // colours chosen so every text and control reaches WCAG 2.2 AA contrast in light and dark mode
 // (the default theme does not: see ../shared/STACK.md, "Accessibility with Mantine 8").
 import type { CSSVariablesResolver, MantineColorsTuple } from "@mantine/core";
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
 import { createTheme } from "#mantine/core/core/MantineProvider/create-theme/create-theme.mjs";
 
 const brand: MantineColorsTuple = [
@@ -41,8 +40,6 @@ export const theme = createTheme({
   defaultRadius: "sm",
   components: {
     Tooltip: { defaultProps: { maw: 500, multiline: true } },
-    // A badge is never cut to "E…": a narrow table cell grows (the table scrolls) instead.
-    Badge: Badge.extend({ styles: { root: { overflow: "visible" }, label: { overflow: "visible" } } }),
   },
 });
 

@@ -37,7 +37,7 @@ test("the shell holds the navigation's slide only while the window is being resi
   javaScriptEnabled,
 }) => {
   await page.goto("/stations");
-  const shell = page.locator(".mantine-AppShell-root");
+  const shell = page.locator(".shell");
   // Settled from the first paint: clearing the mark after load restyled every element of the page.
   await expect(shell).not.toHaveAttribute("data-resizing");
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,8 +1,8 @@
 // A channel's properties as short labels (moderation list, app view): text, never colour alone.
-// Plain elements with Mantine's markup (plain.tsx): a page of channels repeats them.
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { PlainDotBadge, PlainGroup, type DotBadgeColor } from "~/components/plain";
+import { DotBadge, type BadgeColor } from "~/components/ui/badge";
+import { Group } from "~/components/ui/group";
 
 export interface ChannelPropertyFlags {
   uplinkEnabled: boolean;
@@ -20,7 +20,7 @@ export function ChannelProperties({ channel }: { channel: ChannelPropertyFlags }
 
 /** The same, with the list's `t` of the "moderation" namespace: no hook per row. */
 export function ChannelPropertyBadges({ channel, t }: { channel: ChannelPropertyFlags; t: TFunction }) {
-  const labels: Array<{ key: string; color: DotBadgeColor }> = [];
+  const labels: Array<{ key: string; color: BadgeColor }> = [];
   if (channel.uplinkEnabled) {
     labels.push({
       key: channel.uplinkUnmuted ? "audienceMicOpen" : "audienceMicMuted",
@@ -33,12 +33,12 @@ export function ChannelPropertyBadges({ channel, t }: { channel: ChannelProperty
   if (!channel.isEnabled) labels.push({ key: "disabled", color: "red" });
   if (labels.length === 0) return null;
   return (
-    <PlainGroup gap={4} wrap="wrap">
+    <Group gap={4}>
       {labels.map(({ key, color }) => (
-        <PlainDotBadge key={key} color={color}>
+        <DotBadge key={key} color={color}>
           {t(`properties.${key}`)}
-        </PlainDotBadge>
+        </DotBadge>
       ))}
-    </PlainGroup>
+    </Group>
   );
 }

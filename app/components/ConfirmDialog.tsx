@@ -6,18 +6,17 @@
 // A confirmation a form submission asks for (the action answered "confirm first") passes `open`
 // and `cancelIntent`: the dialog then carries the submitted values, and cancelling posts them
 // back so nothing typed is lost — also without JavaScript.
-import { Box } from "#mantine/core/core/Box/Box.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useFormAction, useLocation, useNavigation } from "@remix-run/react";
 import { useId, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { PlainButton, PlainLinkButton, type ButtonColor, type ButtonLook } from "~/components/plain-button";
-import { SpacedGroup } from "~/components/SpacedGroup";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 import { useDialogFirstFocus } from "~/utils/use-dialog-first-focus";
 import { withSearchParams } from "~/utils/url";
+import { Button, LinkButton, type ButtonColor, type ButtonLook } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export const confirmParam = "confirm";
 
@@ -30,13 +29,9 @@ export function ConfirmLink({
 }: { name: string; extra?: Record<string, string>; children: ReactNode; "aria-label"?: string } & ButtonLook) {
   const location = useLocation();
   return (
-    <PlainLinkButton
-      to={withSearchParams(location, { [confirmParam]: name, ...extra })}
-      preventScrollReset
-      {...buttonProps}
-    >
+    <LinkButton to={withSearchParams(location, { [confirmParam]: name, ...extra })} preventScrollReset {...buttonProps}>
       {children}
-    </PlainLinkButton>
+    </LinkButton>
   );
 }
 
@@ -121,15 +116,15 @@ export function ConfirmDialog({
         <Title order={2} size="h3" id={titleId}>
           {title}
         </Title>
-        {children ? <Box id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</Box> : null}
+        {children ? <div id={bodyId}>{typeof children === "string" ? <Text>{children}</Text> : children}</div> : null}
         <Form method="post" action={action ?? formAction} preventScrollReset>
           {Object.entries(fields).map(([field, value]) => (
             <input key={field} type="hidden" name={field} value={value} />
           ))}
           {formContent}
-          <SpacedGroup justify="flex-end" gap="sm" mt={formContent ? "md" : undefined}>
+          <Group spaced justify="flex-end" gap="sm" mt={formContent ? "md" : undefined}>
             {cancelIntent ? (
-              <PlainButton
+              <Button
                 ref={firstButton as RefObject<HTMLButtonElement>}
                 type="submit"
                 name="intent"
@@ -138,9 +133,9 @@ export function ConfirmDialog({
                 disabled={submitting}
               >
                 {t("actions.cancel")}
-              </PlainButton>
+              </Button>
             ) : (
-              <PlainLinkButton
+              <LinkButton
                 ref={firstButton as RefObject<HTMLAnchorElement>}
                 to={cancelHref}
                 preventScrollReset
@@ -150,9 +145,9 @@ export function ConfirmDialog({
                 onClick={(event) => submitting && event.preventDefault()}
               >
                 {t("actions.cancel")}
-              </PlainLinkButton>
+              </LinkButton>
             )}
-            <PlainButton
+            <Button
               type="submit"
               name="intent"
               value={intent}
@@ -161,8 +156,8 @@ export function ConfirmDialog({
               disabled={confirmDisabled}
             >
               {confirmLabel}
-            </PlainButton>
-          </SpacedGroup>
+            </Button>
+          </Group>
         </Form>
       </Stack>
     </UrlDialogFrame>

@@ -1,24 +1,22 @@
 // A server-driven table: sort headers, pages and page size are links and GET forms carrying the
 // state in the query string (DESIGN.md §4 "Tables"), so they work without JavaScript; with it
 // they are client navigations and the page-size choice applies on change.
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch, IconX } from "~/components/icons";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RowHeaderCell, TableCell, TableRow } from "~/components/plain";
-import { PlainButton, PlainLinkActionIcon, PlainLinkButton } from "~/components/plain-button";
-import { PlainSelect } from "~/components/plain-select";
-import { mantineRem } from "~/components/plain-units";
+import { LinkActionIcon } from "~/components/ui/action-icon";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Table, TableScroll } from "~/components/ui/table";
+import { Text } from "~/components/ui/text";
+import { TextInput } from "~/components/ui/text-input";
 import { dialogParams, withSearchParams } from "~/utils/url";
 import { useSaveChangeMadeBeforeHydration } from "~/utils/use-save-change-made-before-hydration";
 import { defaultPageSizes, pageCount, type TableState } from "~/utils/table-state";
-import { PlainTable, PlainTableScroll, PlainTbody, PlainTh, PlainThead, PlainTr } from "~/components/plain-table";
 
-/** `mb={4}` as Mantine writes it on the clear-search icon. */
-const marginBelowClear = { marginBottom: mantineRem(4) };
+const regularWeight = { fontWeight: 400 };
 
 export interface Column<Row> {
   key: string;
@@ -98,7 +96,7 @@ export function PageSizeForm({
     <Form ref={form} method="get" preventScrollReset>
       <KeepParams except={["size"]} />
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <PlainSelect
+        <NativeSelect
           name="size"
           label={t("dataTable.rowsPerPage")}
           defaultValue={String(state.pageSize)}
@@ -106,9 +104,9 @@ export function PageSizeForm({
           onChange={(event) => apply(event.currentTarget.form)}
           w={110}
         />
-        <PlainButton type="submit" variant="default" className="no-js-only">
+        <Button type="submit" variant="default" className="no-js-only">
           {t("actions.apply")}
-        </PlainButton>
+        </Button>
       </Group>
     </Form>
   );
@@ -131,19 +129,19 @@ export function SearchForm({ state, label }: { state: TableState; label: string 
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           w={260}
         />
-        <PlainButton type="submit" variant="default">
+        <Button type="submit" variant="default">
           {t("actions.search")}
-        </PlainButton>
+        </Button>
         {state.search ? (
-          <PlainLinkActionIcon
+          <LinkActionIcon
             to={withSearchParams(location, { q: null, page: null })}
             variant="subtle"
             size="lg"
             aria-label={t("actions.clearSearch")}
-            style={marginBelowClear}
+            mb={4}
           >
             <IconX size={18} aria-hidden="true" />
-          </PlainLinkActionIcon>
+          </LinkActionIcon>
         ) : null}
       </Group>
     </Form>
@@ -190,18 +188,13 @@ export function PageNavigation({
   const to = Math.min(total, page * pageSize);
   const link = (target: number, text: string) =>
     target >= 1 && target <= pages ? (
-      <PlainLinkButton
-        to={withSearchParams(location, { [param]: target })}
-        variant="default"
-        size="xs"
-        preventScrollReset
-      >
+      <LinkButton to={withSearchParams(location, { [param]: target })} variant="default" size="xs" preventScrollReset>
         {text}
-      </PlainLinkButton>
+      </LinkButton>
     ) : (
-      <PlainButton variant="default" size="xs" disabled>
+      <Button variant="default" size="xs" disabled>
         {text}
-      </PlainButton>
+      </Button>
     );
   return (
     <Group gap="sm" component="nav" aria-label={label}>
@@ -227,13 +220,13 @@ export function DataTable<Row>({
   const { t } = useTranslation();
   return (
     <>
-      <PlainTableScroll minWidth={600}>
-        <PlainTable striped highlightOnHover verticalSpacing="sm">
+      <TableScroll minWidth={600} stacked>
+        <Table striped highlightOnHover verticalSpacing="sm" stacked>
           <caption className="visually-hidden">{caption}</caption>
-          <PlainThead>
-            <PlainTr>
+          <thead>
+            <tr>
               {columns.map((column) => (
-                <PlainTh
+                <th
                   key={column.key}
                   scope="col"
                   aria-sort={
@@ -245,34 +238,39 @@ export function DataTable<Row>({
                   }
                 >
                   {column.sortable ? <SortHeader column={column as Column<unknown>} state={state} /> : column.label}
-                </PlainTh>
+                </th>
               ))}
-            </PlainTr>
-          </PlainThead>
-          <PlainTbody>
-            {/* Plain rows and cells with Mantine's markup: a page of rows repeats them hundreds of times. */}
+            </tr>
+          </thead>
+          <tbody>
+            {/* Plain rows and cells: a page of rows repeats them hundreds of times. Each cell's
+                content is one element and names its column, for the stacked rows on a phone. */}
             {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columns.length}>
-                  <Text c="dimmed">{emptyText ?? t("dataTable.noEntries")}</Text>
-                </TableCell>
-              </TableRow>
+              <tr>
+                <td colSpan={columns.length}>
+                  <Text dimmed>{emptyText ?? t("dataTable.noEntries")}</Text>
+                </td>
+              </tr>
             ) : (
               rows.map((row) => (
-                <TableRow key={rowKey(row)}>
+                <tr key={rowKey(row)}>
                   {columns.map((column) =>
                     column.isRowHeader ? (
-                      <RowHeaderCell key={column.key}>{column.render(row)}</RowHeaderCell>
+                      <th key={column.key} scope="row" style={regularWeight} data-label={column.label}>
+                        <div>{column.render(row)}</div>
+                      </th>
                     ) : (
-                      <TableCell key={column.key}>{column.render(row)}</TableCell>
+                      <td key={column.key} data-label={column.label}>
+                        <div>{column.render(row)}</div>
+                      </td>
                     ),
                   )}
-                </TableRow>
+                </tr>
               ))
             )}
-          </PlainTbody>
-        </PlainTable>
-      </PlainTableScroll>
+          </tbody>
+        </Table>
+      </TableScroll>
       {paged ? <Pagination state={state} total={total} pageSizes={pageSizes} /> : null}
     </>
   );

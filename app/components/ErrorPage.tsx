@@ -1,12 +1,5 @@
 // The spec's error pages (code, title, subtitle, message, action), rendered from what a loader
 // or action threw. Every action is a link or a form: they work without JavaScript.
-import { Center } from "#mantine/core/components/Center/Center.mjs";
-import { Code } from "#mantine/core/components/Code/Code.mjs";
-import { Container } from "#mantine/core/components/Container/Container.mjs";
-import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -15,7 +8,13 @@ import {
   isErrorPagePayload,
   type ErrorPagePayload,
 } from "~/error-pages";
-import { PlainAnchorButton, PlainButton } from "~/components/plain-button";
+import { AnchorButton, Button } from "~/components/ui/button";
+import { Paper } from "~/components/ui/card";
+import { Code } from "~/components/ui/code";
+import { Center, Container } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
   const { t } = useTranslation();
@@ -33,22 +32,22 @@ function ErrorAction({ payload }: { payload: ErrorPagePayload }) {
             name="redirectTo"
             value={payload.redirectTo ?? `${location.pathname}${location.search}`}
           />
-          <PlainButton type="submit">{label}</PlainButton>
+          <Button type="submit">{label}</Button>
         </Form>
       );
     case "notFound":
     case "channelNotFound":
     case "stationNotFound":
-      return <PlainAnchorButton href="/stations">{label}</PlainAnchorButton>;
+      return <AnchorButton href="/stations">{label}</AnchorButton>;
     case "redirectMismatch":
       return payload.accountsUrl ? (
-        <PlainAnchorButton href={payload.accountsUrl} rel="noreferrer">
+        <AnchorButton href={payload.accountsUrl} rel="noreferrer">
           {label}
-        </PlainAnchorButton>
+        </AnchorButton>
       ) : null;
     default:
       // A plain link to this same URL reloads it, also without JavaScript.
-      return <PlainAnchorButton href={`${location.pathname}${location.search}`}>{label}</PlainAnchorButton>;
+      return <AnchorButton href={`${location.pathname}${location.search}`}>{label}</AnchorButton>;
   }
 }
 
@@ -59,7 +58,7 @@ export function ErrorPage({ payload }: { payload: ErrorPagePayload }) {
     <Center py="xl" data-error-page={payload.errorPage}>
       <Paper withBorder p="xl" maw={560} w="100%">
         <Stack gap="sm" align="flex-start">
-          <Text fw={700} c="dimmed">
+          <Text fw={700} dimmed>
             {t("errors.errorCode", { code: errorPageStatus[payload.errorPage] })}
           </Text>
           <Title order={1}>{t(`${key}.title`)}</Title>
@@ -68,13 +67,13 @@ export function ErrorPage({ payload }: { payload: ErrorPagePayload }) {
           </Text>
           <Text>{t(`${key}.message`)}</Text>
           {payload.detail ? (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" dimmed>
               {t("errors.technicalDetail", { detail: "" })}
               <Code>{payload.detail}</Code>
             </Text>
           ) : null}
           {payload.reference ? (
-            <Text size="sm" c="dimmed" data-reference={payload.reference}>
+            <Text size="sm" dimmed data-reference={payload.reference}>
               {t("errors.reference", { reference: "" })}
               <Code>{payload.reference}</Code>
             </Text>
@@ -109,7 +108,7 @@ export function RouteErrorBoundary({ standalone = false }: { standalone?: boolea
   const payload = reference ? { ...thrown, reference } : thrown;
   const page = <ErrorPage payload={payload} />;
   return standalone ? (
-    <Container size="sm" component="main" id="main" py="xl">
+    <Container component="main" id="main" py="xl">
       {page}
     </Container>
   ) : (

@@ -1,6 +1,5 @@
 // The flash message of the last action: a banner in the page without JavaScript; once hydrated,
 // a notification that closes after 6000 ms (spec: error toast timeout).
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { notifications } from "#mantine/notifications/notifications.store.mjs";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -8,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNotificationsUnavailable } from "~/components/notifications-availability";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
+import { Alert } from "~/components/ui/alert";
 
 const colors = { success: "green", error: "red", info: "brand" } as const;
 

@@ -1,12 +1,11 @@
 // The listening app as its users will see it, in an iPhone frame (administration.md §2): the
 // channel list with the customization's logo and colours and 3 sample channels, and — when
 // onboarding screens exist — the first onboarding screen beside it (frame ratio 924 : 456).
-import { Box } from "#mantine/core/core/Box/Box.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { IconHeadphones, IconLock } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { defaultColours, fontColourHex, isWhitish } from "~/domain/colours";
 import { defaultLogoDataUrl } from "~/components/default-logo";
+import { Text } from "~/components/ui/text";
 
 export interface PhonePreviewProps {
   logo: string | null;
@@ -21,12 +20,12 @@ export interface PhonePreviewProps {
 
 function Phone({ children, label, background }: { children: React.ReactNode; label: string; background: string }) {
   return (
-    <Box className="phone-frame" aria-label={label} role="group">
-      <Box className="phone-screen" style={{ background }}>
+    <div className="phone-frame" aria-label={label} role="group">
+      <div className="phone-screen" style={{ background }}>
         <span className="phone-notch" aria-hidden="true" />
         {children}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -48,13 +47,13 @@ export function PhonePreview({
   const bordered = isWhitish(backgroundColor);
 
   return (
-    <Box component="figure" className="phone-preview" m={0} data-testid="phone-preview">
+    <figure className="phone-preview" data-testid="phone-preview">
       <Text component="figcaption" className="phone-preview-banner" size="sm" fw={700}>
         {t("phonePreview.banner")}
       </Text>
-      <Box className="phone-preview-row">
+      <div className="phone-preview-row">
         <Phone label={t("phonePreview.channelList")} background={background}>
-          <Box className="phone-header" style={{ borderBottom: `3px solid ${highlight}` }}>
+          <div className="phone-header" style={{ borderBottom: `3px solid ${highlight}` }}>
             <img
               src={logo ?? defaultLogoDataUrl}
               alt={t("phonePreview.logo")}
@@ -62,8 +61,8 @@ export function PhonePreview({
               style={bordered ? { outline: "1px solid #868e96" } : undefined}
               data-testid="phone-preview-logo"
             />
-          </Box>
-          <Box component="ul" className="phone-channels" style={{ color: text }}>
+          </div>
+          <ul className="phone-channels" style={{ color: text }}>
             {samples.map((name, index) => (
               <li key={`${name}-${index}`} className="phone-channel">
                 <span className="phone-channel-icon" style={{ background: highlight }} aria-hidden="true">
@@ -73,11 +72,11 @@ export function PhonePreview({
                 {index === 2 ? <IconLock size={14} role="img" aria-label={t("phonePreview.pinProtected")} /> : null}
               </li>
             ))}
-          </Box>
+          </ul>
         </Phone>
         {onboarding && (onboarding.headline || onboarding.text || onboarding.picture) ? (
           <Phone label={t("phonePreview.onboarding")} background={background}>
-            <Box className="phone-onboarding" style={{ color: text }}>
+            <div className="phone-onboarding" style={{ color: text }}>
               {onboarding.picture ? <img src={onboarding.picture} alt="" className="phone-onboarding-picture" /> : null}
               <p className="phone-onboarding-headline">{onboarding.headline}</p>
               <p className="phone-onboarding-text">{onboarding.text}</p>
@@ -86,10 +85,10 @@ export function PhonePreview({
                 <span />
                 <span />
               </span>
-            </Box>
+            </div>
           </Phone>
         ) : null}
-      </Box>
-    </Box>
+      </div>
+    </figure>
   );
 }

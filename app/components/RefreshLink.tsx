@@ -1,9 +1,9 @@
 // Pages that watch live state offer a refresh link to browsers without JavaScript (DESIGN.md §4
 // "Live updates"); once hydrated, live updates make it unnecessary and it is hidden.
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
 import { useLocation } from "@remix-run/react";
 import { IconRefresh } from "~/components/icons";
 import { useTranslation } from "react-i18next";
+import { Anchor } from "~/components/ui/anchor";
 
 export function RefreshLink() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 // The question the unsaved-changes guard asks before leaving a page (yes / cancel), in Mantine's
 // Modal. Loaded after hydration (after-hydration.ts); the guard passes its texts in.
-import { Button } from "#mantine/core/components/Button/Button.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
 import { Modal } from "#mantine/core/components/Modal/Modal.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
+import { Button } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Text } from "~/components/ui/text";
 
 export interface UnsavedChangesDialogProps {
   opened: boolean;

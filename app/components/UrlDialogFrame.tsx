@@ -1,12 +1,22 @@
 // The frame of a dialog that is URL state (ConfirmDialog, the App view's overlays): rendered by
 // the server when its query parameter is set; with JavaScript focus stays inside and Escape goes
 // to the closing URL.
-import { Box } from "#mantine/core/core/Box/Box.mjs";
 import { FocusTrap } from "#mantine/core/components/FocusTrap/FocusTrap.mjs";
 import { Overlay } from "#mantine/core/components/Overlay/Overlay.mjs";
-import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
 import { useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Paper } from "~/components/ui/card";
+
+const layerStyle = { position: "fixed", inset: 0, zIndex: 400 } as const;
+const placeStyle = {
+  position: "fixed",
+  inset: 0,
+  zIndex: 401,
+  display: "grid",
+  placeItems: "center",
+  padding: "1rem",
+  overflowY: "auto",
+} as const;
 
 export function UrlDialogFrame({
   titleId,
@@ -27,13 +37,9 @@ export function UrlDialogFrame({
 }) {
   const navigate = useNavigate();
   return (
-    <Box pos="fixed" inset={0} style={{ zIndex: 400 }}>
+    <div style={layerStyle}>
       <Overlay fixed backgroundOpacity={0.55} blur={1} zIndex={400} />
-      <Box
-        pos="fixed"
-        inset={0}
-        style={{ zIndex: 401, display: "grid", placeItems: "center", padding: "1rem", overflowY: "auto" }}
-      >
+      <div style={placeStyle}>
         <FocusTrap active>
           <Paper
             role="dialog"
@@ -56,7 +62,7 @@ export function UrlDialogFrame({
             {children}
           </Paper>
         </FocusTrap>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,17 +1,17 @@
-// Glue between conform and Mantine inputs, and the error summary every form shows at its top
+// Glue between conform and the kit's inputs, and the error summary every form shows at its top
 // (GOV.UK pattern: each message links to its field). Schemas hold locale keys as messages, so
 // one schema serves the server and the browser in any language; t() renders them here.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { List } from "#mantine/core/components/List/List.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useContext } from "react";
 import { getI18n, I18nContext, useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/alert";
+import { Anchor } from "~/components/ui/anchor";
+import { List } from "~/components/ui/list";
+import { Text } from "~/components/ui/text";
 
 type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
-/** Props for a Mantine text-like input bound to a conform field (uncontrolled). */
+/** Props for a text-like input bound to a conform field (uncontrolled). */
 export function textFieldProps(field: AnyField) {
   return {
     id: field.id,
@@ -22,7 +22,7 @@ export function textFieldProps(field: AnyField) {
 }
 
 /**
- * The translated first error of a field, for Mantine's `error` prop. The i18n instance comes from
+ * The translated first error of a field, for a field's `error` prop. The i18n instance comes from
  * the context, not from `useTranslation`: a station page renders about thirty fields, each with
  * this hook, and react-i18next's hook does its own work on every call while a field has an error
  * only after a failed submission (bench/notes/plain-controls.md, "Buttons, icons and the firmware
@@ -79,11 +79,11 @@ export function ErrorSummary({ form, fields }: ErrorSummaryProps) {
           <Text size="sm">{t("errors.formSummaryIntro")}</Text>
           <List size="sm">
             {fieldErrors.map((field) => (
-              <List.Item key={field.name}>
-                <Anchor href={`#${field.id}`} c="inherit" underline="always">
+              <li key={field.name}>
+                <Anchor href={`#${field.id}`} inheritColor underline="always">
                   {field.label}: {t(field.message)}
                 </Anchor>
-              </List.Item>
+              </li>
             ))}
           </List>
         </>

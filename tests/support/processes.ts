@@ -116,7 +116,8 @@ function temporaryDirectory(prefix: string, given?: string) {
 }
 
 export interface SimulatorProcessOptions {
-  stations: number;
+  /** Seeds that many stations; without it, the default fleet the e2e tests and the docs name. */
+  stations?: number;
   managerPort: number;
   identityPort: number;
   dataDirectory?: string;
@@ -132,7 +133,8 @@ export async function startSimulatorProcess(options: SimulatorProcessOptions): P
   const { directory, cleanUp } = temporaryDirectory("station-simulator-", options.dataDirectory);
   const args = ["--import", "tsx", "simulator/main.ts", "--manager-port", String(options.managerPort)];
   args.push("--identity-port", String(options.identityPort), "--data-dir", directory);
-  args.push("--test-controls", "--no-autonomous", "--stations", String(options.stations));
+  args.push("--test-controls", "--no-autonomous");
+  if (options.stations !== undefined) args.push("--stations", String(options.stations));
   if (options.reseed ?? true) args.push("--reseed");
   if (options.accessTokenTtlSeconds) args.push("--access-token-ttl", String(options.accessTokenTtlSeconds));
   if (options.rotateRefreshTokens) args.push("--rotate-refresh-tokens");

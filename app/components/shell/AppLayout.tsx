@@ -19,9 +19,12 @@ import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
 import { FlashMessage } from "~/components/FlashMessage";
 import { LazyTooltip } from "~/components/LazyTooltip";
-import { PlainGroup } from "~/components/plain";
-import { PlainButton, PlainLinkActionIcon } from "~/components/plain-button";
-import { PlainLoader, PlainProgress } from "~/components/plain-indicators";
+import { LinkActionIcon } from "~/components/ui/action-icon";
+import { Button } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Loader } from "~/components/ui/loader";
+import { Progress } from "~/components/ui/progress";
+import { Text } from "~/components/ui/text";
 import { Footer, type FooterLinks } from "~/components/shell/Footer";
 import { Logo } from "~/components/shell/Logo";
 import { navigationEntries, type NavigationKey } from "~/components/shell/navigation";
@@ -34,8 +37,7 @@ import {
   ShellNavbar,
   ShellNavLink,
   ShellSection,
-  ShellTitle,
-} from "~/components/shell/plain-shell";
+} from "~/components/shell/frame";
 import { useLiveStatus } from "~/live/live-status";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { PageTitleKey } from "~/utils/meta";
@@ -50,11 +52,8 @@ const icons: Record<NavigationKey, typeof IconApi> = {
   appCustomization: IconBrush,
 };
 
-// `<Group h="100%" px="md">`: style props after the group's variables, in Mantine's order.
-const headerRowStyle: CSSProperties = { paddingInline: "var(--mantine-spacing-md)", height: "100%" };
-// Style props as Mantine writes them: `pos="absolute" top={0} left={0} right={0}` and `fw={400}`.
-const busyBarStyle: CSSProperties = { position: "absolute", top: "0rem", left: "0rem", right: "0rem" };
-const regularWeight: CSSProperties = { fontWeight: 400 };
+// Along the top edge of the header, over its border.
+const busyBarStyle: CSSProperties = { position: "absolute", top: 0, left: 0, right: 0 };
 
 export interface ShellProps {
   user: Pick<SessionUser, "name" | "organizationName" | "roles">;
@@ -89,7 +88,7 @@ function ReconnectingIndicator() {
   return (
     <LazyTooltip label={t("live.reconnecting")}>
       <span role="status" aria-label={t("live.reconnecting")} data-testid="reconnecting-indicator">
-        <PlainLoader size="sm" aria-hidden="true" />
+        <Loader size="sm" />
       </span>
     </LazyTooltip>
   );
@@ -110,17 +109,15 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
   const toggleLabel = open ? t("navigation.closeMenu") : t("navigation.openMenu");
 
   return (
-    <ShellFrame navCollapsed={!open}>
+    <ShellFrame navOpen={open}>
       <a className="skip-link" href="#main">
         {t("navigation.skipToContent")}
       </a>
       <ShellHeader>
-        {busy ? (
-          <PlainProgress value={100} animated size="xs" radius={0} aria-hidden="true" style={busyBarStyle} />
-        ) : null}
-        <PlainGroup style={headerRowStyle} justify="space-between" wrap="nowrap">
-          <PlainGroup gap="sm" wrap="nowrap">
-            <PlainLinkActionIcon
+        {busy ? <Progress value={100} animated size="xs" square aria-hidden="true" style={busyBarStyle} /> : null}
+        <Group className="shell-header-row" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <LinkActionIcon
               to={toggleHref}
               className="shell-burger"
               variant="subtle"
@@ -135,25 +132,22 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
               }}
             >
               {open ? <IconX aria-hidden="true" /> : <IconMenu2 aria-hidden="true" />}
-            </PlainLinkActionIcon>
+            </LinkActionIcon>
             <Link to="/" aria-label={t("navigation.home")} style={{ display: "inline-flex" }}>
               <Logo />
             </Link>
-            <ShellTitle data-testid="page-title">{titleKey ? t(`titles.${titleKey}`) : t("appName")}</ShellTitle>
-          </PlainGroup>
-          <PlainGroup gap="sm" wrap="nowrap">
+            <Text size="lg" fw={700} truncate data-testid="page-title">
+              {titleKey ? t(`titles.${titleKey}`) : t("appName")}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
             <ReconnectingIndicator />
             <PersonalMenu user={user} footer={footer} />
-          </PlainGroup>
-        </PlainGroup>
+          </Group>
+        </Group>
       </ShellHeader>
 
-      <ShellNavbar
-        id="main-navigation"
-        aria-label={t("navigation.label")}
-        className="shell-navbar"
-        data-open={open ? "true" : "false"}
-      >
+      <ShellNavbar id="main-navigation" aria-label={t("navigation.label")} data-open={open ? "true" : "false"}>
         <ShellSection grow>
           {navigation.map((group, index) => (
             <div key={group.join()}>
@@ -179,18 +173,17 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
         <ShellSection>
           <ShellDivider />
           <Form method="post" action="/logout" reloadDocument>
-            {/* A Button, not a NavLink: NavLink puts a <div> inside the <button>. */}
-            <PlainButton
+            <Button
               type="submit"
               variant="subtle"
               color="gray"
               fullWidth
               justify="flex-start"
-              style={regularWeight}
+              fw={400}
               leftSection={<IconLogout size={20} aria-hidden="true" />}
             >
               {t("navigation.logout")}
-            </PlainButton>
+            </Button>
           </Form>
         </ShellSection>
       </ShellNavbar>

@@ -1,18 +1,18 @@
 // The personal menu: name, organization, role chips, profile and documentation links, colour
 // scheme, language and log out. A native <details> disclosure, so every entry is reachable
 // without JavaScript; with it, a click outside or Escape closes it.
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useClickOutside } from "@mantine/hooks";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { IconMoon, IconSun } from "~/components/icons";
-import { PlainButton } from "~/components/plain-button";
-import { PlainAvatar } from "~/components/plain-indicators";
-import { PlainSelect } from "~/components/plain-select";
+import { Anchor } from "~/components/ui/anchor";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge, type BadgeColor } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Paper } from "~/components/ui/card";
+import { Group } from "~/components/ui/group";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
@@ -23,7 +23,7 @@ import type { loader as rootLoader } from "~/root";
 import { useSaveChangeMadeBeforeHydration } from "~/utils/use-save-change-made-before-hydration";
 
 /** Spec: Admin purple (violet: contrast, STACK.md), Moderator orange, Owner green. */
-export const roleColors: Record<Role, string> = { Admin: "violet", Moderator: "orange", Owner: "green" };
+export const roleColors: Record<Role, BadgeColor> = { Admin: "violet", Moderator: "orange", Owner: "green" };
 
 function initials(name: string) {
   return name
@@ -75,8 +75,8 @@ export function PersonalMenu({
           and the visible name is hidden on narrow screens, where the hidden text still names it. */}
       <summary>
         {/* A <summary> takes phrasing content only: spans, not Mantine's default <div> and <p>. */}
-        <PlainAvatar>{initials(user.name)}</PlainAvatar>
-        <Text component="span" size="sm" fw={600} visibleFrom="sm" aria-hidden="true">
+        <Avatar>{initials(user.name)}</Avatar>
+        <Text component="span" size="sm" fw={600} className="personal-menu-name" aria-hidden="true">
           {user.name}
         </Text>{" "}
         <span className="visually-hidden">{t("personalMenu.open", { name: user.name })}</span>
@@ -87,7 +87,7 @@ export function PersonalMenu({
             <Text fw={700} data-testid="user-name">
               {user.name}
             </Text>
-            <Text size="sm" c="dimmed" data-testid="organization-name">
+            <Text size="sm" dimmed data-testid="organization-name">
               {user.organizationName}
             </Text>
           </div>
@@ -107,7 +107,7 @@ export function PersonalMenu({
           <Form method="post" action="/preferences">
             <input type="hidden" name="redirectTo" value={here} />
             <input type="hidden" name="colorScheme" value={colorScheme === "dark" ? "light" : "dark"} />
-            <PlainButton
+            <Button
               type="submit"
               variant="default"
               fullWidth
@@ -120,12 +120,12 @@ export function PersonalMenu({
               }
             >
               {colorScheme === "dark" ? t("personalMenu.lightMode") : t("personalMenu.darkMode")}
-            </PlainButton>
+            </Button>
           </Form>
           <Form ref={languageForm} method="post" action="/preferences">
             <input type="hidden" name="redirectTo" value={here} />
             <Group gap="xs" align="flex-end" wrap="nowrap">
-              <PlainSelect
+              <NativeSelect
                 name="language"
                 label={t("personalMenu.language")}
                 defaultValue={locale}
@@ -133,15 +133,15 @@ export function PersonalMenu({
                 onChange={(event) => submit(event.currentTarget.form)}
                 style={{ flex: 1 }}
               />
-              <PlainButton type="submit" variant="default" className="no-js-only">
+              <Button type="submit" variant="default" className="no-js-only">
                 {t("personalMenu.apply")}
-              </PlainButton>
+              </Button>
             </Group>
           </Form>
           <Form method="post" action="/logout" reloadDocument>
-            <PlainButton type="submit" variant="light" color="red" fullWidth>
+            <Button type="submit" variant="light" color="red" fullWidth>
               {t("personalMenu.logout")}
-            </PlainButton>
+            </Button>
           </Form>
         </Stack>
       </Paper>

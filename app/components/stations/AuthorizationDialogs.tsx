@@ -1,16 +1,16 @@
 // Accept (serial number, both MAC addresses and the fingerprint to check) and Reject, as
 // URL-state confirmations (?confirm=accept&station=…). After a fingerprint mismatch the page
 // comes back with the refreshed fingerprint and says so.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Code } from "#mantine/core/components/Code/Code.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { FactsTable } from "~/components/stations/FactsTable";
 import type { AuthorizationView } from "~/components/stations/views";
 import { authorizationIntent } from "~/route-helpers/station-authorization";
+import { Alert } from "~/components/ui/alert";
+import { Code } from "~/components/ui/code";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 export const authorizationDialogParams = ["station", "fingerprintChanged"];
 

@@ -1,7 +1,9 @@
 // Read-only facts as a two-column table: a row header per label (screen readers announce it
 // with the value), with a caption naming the table.
 import type { ReactNode } from "react";
-import { PlainTable, PlainTbody, PlainTd, PlainTh, PlainTr } from "~/components/plain-table";
+import { Table } from "~/components/ui/table";
+
+const labelStyle = { verticalAlign: "top", fontWeight: 600, width: "42%" } as const;
 
 export type Fact = readonly [label: string, value: ReactNode];
 
@@ -16,18 +18,18 @@ export function FactsTable({
   horizontalSpacing?: "xs";
 }) {
   return (
-    <PlainTable withRowBorders={false} verticalSpacing={6} maw={600} {...tableProps}>
+    <Table withRowBorders={false} verticalSpacing={6} maw={600} {...tableProps}>
       <caption className="visually-hidden">{caption}</caption>
-      <PlainTbody>
+      <tbody>
         {facts.map(([label, value]) => (
-          <PlainTr key={label}>
-            <PlainTh scope="row" w="42%" fw={600} style={{ verticalAlign: "top" }}>
+          <tr key={label}>
+            <th scope="row" style={labelStyle}>
               {label}
-            </PlainTh>
-            <PlainTd>{value}</PlainTd>
-          </PlainTr>
+            </th>
+            <td>{value}</td>
+          </tr>
         ))}
-      </PlainTbody>
-    </PlainTable>
+      </tbody>
+    </Table>
   );
 }

@@ -1,12 +1,11 @@
 // Why the page's settings cannot be changed right now (not running, updating, rebooting, …). A
 // station stuck in the 6.0.3 reboot is pointed to the Firmware tab, where the update that ends it is.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BlockedReason } from "~/domain/station-state";
+import { Alert } from "~/components/ui/alert";
+import { LinkAnchor } from "~/components/ui/anchor";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 export function ReadOnlyNotice({ reason, serialNumber }: { reason: BlockedReason | null; serialNumber: string }) {
   const { t } = useTranslation("stations");
@@ -16,9 +15,9 @@ export function ReadOnlyNotice({ reason, serialNumber }: { reason: BlockedReason
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t(`blocked.${reason}`)}</Text>
         {reason === "brokenReboot" ? (
-          <Anchor component={Link} to={`/stations/${encodeURIComponent(serialNumber)}/firmware`} size="sm">
+          <LinkAnchor to={`/stations/${encodeURIComponent(serialNumber)}/firmware`} size="sm">
             {t("details.toFirmwareTab")}
-          </Anchor>
+          </LinkAnchor>
         ) : null}
       </Stack>
     </Alert>

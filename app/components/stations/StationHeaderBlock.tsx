@@ -1,14 +1,5 @@
 // The head of every station tab: breadcrumb, name, connection state, what the station is busy
 // with, the no-longer-supported notice for v1 stations, and the tabs.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Breadcrumbs } from "#mantine/core/components/Breadcrumbs/Breadcrumbs.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { firmwareStatusKind } from "~/domain/firmware";
 import { stationTypes } from "~/contract/values";
@@ -16,17 +7,25 @@ import { FirmwareStatusBadge } from "~/components/stations/FirmwareStatusBadge";
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { StationHeader } from "~/components/stations/station-details";
 import { StationTabs } from "~/components/stations/StationTabs";
+import { Alert } from "~/components/ui/alert";
+import { LinkAnchor } from "~/components/ui/anchor";
+import { Badge } from "~/components/ui/badge";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export function StationBreadcrumbs({ trail }: { trail: { label: string; to?: string }[] }) {
   const { t } = useTranslation("stations");
   return (
     <nav aria-label={t("breadcrumb")}>
-      <Breadcrumbs separator="›">
+      <Breadcrumbs>
         {trail.map((item) =>
           item.to ? (
-            <Anchor key={item.label} component={Link} to={item.to} size="sm">
+            <LinkAnchor key={item.label} to={item.to} size="sm">
               {item.label}
-            </Anchor>
+            </LinkAnchor>
           ) : (
             <Text key={item.label} size="sm" aria-current="page">
               {item.label}
@@ -51,13 +50,13 @@ export function StationHeaderBlock({ header }: { header: StationHeader }) {
           <FirmwareStatusBadge status={header.firmwareStatus} currentVersion={header.currentFirmwareVersion} />
         ) : null}
         {header.isChangingMode ? (
-          <Badge color="violet" variant="light" radius="sm" style={{ textTransform: "none" }} role="status">
+          <Badge color="violet" variant="light" radius="sm" tt="none" role="status">
             {t("mode.changing")}
           </Badge>
         ) : null}
       </Group>
       {header.displayName !== header.serialNumber ? (
-        <Text c="dimmed" size="sm">
+        <Text dimmed size="sm">
           {t("details.serialNumberLine", { serialNumber: header.serialNumber })}
         </Text>
       ) : null}

@@ -1,8 +1,7 @@
 // A status as a small badge coloured by what it means: the one styling of the station state and
-// firmware status badges (as the spec writes them, not upper-cased; never shrunk in a row). A
-// plain element with Mantine's Badge markup: it repeats in every row of long lists.
+// firmware status badges (as the spec writes them, not upper-cased; never shrunk in a row).
 import type { ReactNode } from "react";
-import { PlainBadge, type BadgeColor } from "~/components/plain";
+import { Badge, type BadgeColor } from "~/components/ui/badge";
 
 export type StatusTone = "good" | "busy" | "attention" | "bad" | "neutral";
 
@@ -14,6 +13,13 @@ const tones: Record<StatusTone, BadgeColor> = {
   neutral: "gray",
 };
 
+const noShrink = { flexShrink: 0 };
+
 export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
-  return <PlainBadge color={tones[tone]}>{children}</PlainBadge>;
+  const color = tones[tone];
+  return (
+    <Badge color={color} variant={color === "gray" ? "default" : "light"} radius="sm" tt="none" style={noShrink}>
+      {children}
+    </Badge>
+  );
 }

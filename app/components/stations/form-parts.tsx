@@ -2,20 +2,24 @@
 // heading, radios and checkboxes bound to conform fields, a submit button that shows progress,
 // and controls that say why they are disabled.
 import type { DefaultValue, FieldMetadata, SubmissionResult } from "@conform-to/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useNavigation } from "@remix-run/react";
-import { useId, type CSSProperties, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { ConfirmLink } from "~/components/ConfirmDialog";
-import { PlainButton, type ButtonLook } from "~/components/plain-button";
-import { PlainCheckbox, PlainRadioGroup } from "~/components/plain-choices";
-import { PlainSelect, PlainTextInput } from "~/components/plain-select";
 import { textFieldProps, useFieldError } from "~/components/forms";
 import { useLazyForm, type FormConstraint, type LazySchema } from "~/components/lazy-form";
 import { useReportDirty } from "~/components/stations/dirty-forms";
 import type { BlockedReason } from "~/domain/station-state";
+import { Button, type ButtonLook } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { NativeSelect } from "~/components/ui/native-select";
+import { RadioGroup } from "~/components/ui/radio-group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
+import { TextInput } from "~/components/ui/text-input";
 
 type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -52,37 +56,21 @@ export function SubmitButton({
 }: { intent: string; children: ReactNode; "aria-describedby"?: string } & ButtonLook) {
   const submitting = useSubmitting(intent);
   return (
-    <PlainButton type="submit" name="intent" value={intent} loading={submitting} {...props}>
+    <Button type="submit" name="intent" value={intent} loading={submitting} {...props}>
       {children}
-    </PlainButton>
+    </Button>
   );
 }
 
-const cardStyle = { "--card-padding": "var(--mantine-spacing-lg)" } as CSSProperties;
-const cardTitleStyle = {
-  "--title-fw": "var(--mantine-h3-font-weight)",
-  "--title-lh": "var(--mantine-h3-line-height)",
-  "--title-fz": "var(--mantine-h3-font-size)",
-  marginBottom: "var(--mantine-spacing-md)",
-} as CSSProperties;
-
-/**
- * `<Card withBorder padding="lg" component="section">` headed by `<Title order={2} size="h3" mb="md">`,
- * as plain elements with Mantine's markup (a station page shows eight; plain-markup.test.ts).
- */
+/** A station form's card: a section headed by its title (a station page shows eight). */
 export function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section
-      style={cardStyle}
-      className="m_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root"
-      data-with-border="true"
-      aria-labelledby={id}
-    >
-      <h2 style={cardTitleStyle} className="m_8a5d1357 mantine-Title-root" data-size="h3" data-order="2" id={id}>
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" mb="md" id={id}>
         {title}
-      </h2>
+      </Title>
       {children}
-    </section>
+    </Card>
   );
 }
 
@@ -127,7 +115,7 @@ export function RadioField({
 }) {
   const fieldError = useFieldError();
   return (
-    <PlainRadioGroup
+    <RadioGroup
       key={field.key}
       id={field.id}
       name={field.name}
@@ -151,7 +139,7 @@ export function CheckboxField({
 }) {
   const fieldError = useFieldError();
   return (
-    <PlainCheckbox
+    <Checkbox
       key={field.key}
       id={field.id}
       name={field.name}
@@ -177,7 +165,7 @@ export function NumberField({
 }) {
   const fieldError = useFieldError();
   return (
-    <PlainTextInput
+    <TextInput
       {...textFieldProps(field)}
       key={field.key}
       type="number"
@@ -207,7 +195,7 @@ export function SelectField({
 }) {
   const fieldError = useFieldError();
   return (
-    <PlainSelect
+    <NativeSelect
       key={field.key}
       id={field.id}
       name={field.name}
@@ -225,7 +213,7 @@ export function SelectField({
 export function BlockedReasonText({ reason, id }: { reason: BlockedReason; id: string }) {
   const { t } = useTranslation("stations");
   return (
-    <Text size="sm" c="dimmed" id={id}>
+    <Text size="sm" dimmed id={id}>
       {t(`blocked.${reason}`)}
     </Text>
   );
@@ -248,9 +236,9 @@ export function GuardedConfirmLink({
   }
   return (
     <Stack gap={4} align="flex-start">
-      <PlainButton disabled aria-describedby={reasonId} {...buttonProps}>
+      <Button disabled aria-describedby={reasonId} {...buttonProps}>
         {children}
-      </PlainButton>
+      </Button>
       <BlockedReasonText reason={blockedBy} id={reasonId} />
     </Stack>
   );

@@ -1,12 +1,6 @@
 // The Add Token dialog (URL state ?dialog=addToken): name, expiry preset or custom days, scopes.
 // With JavaScript a preset fills in its days and typed days pick the matching preset.
 import type { SubmissionResult } from "@conform-to/react";
-import { Fieldset } from "#mantine/core/components/Fieldset/Fieldset.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Input } from "#mantine/core/components/Input/Input.mjs";
-import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,9 +9,6 @@ import { tokenParams } from "./token-params";
 import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { addTokenForm } from "./forms";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
-import { PlainButton, PlainLinkButton } from "~/components/plain-button";
-import { PlainCheckbox } from "~/components/plain-choices";
-import { PlainSelect } from "~/components/plain-select";
 import {
   defaultTokenExpiryPreset,
   expiryDaysFor,
@@ -29,8 +20,16 @@ import {
   type TokenExpiryPresetKey,
 } from "~/domain/tokens";
 import { tokenNameMaxLength, tokenScopes } from "~/contract/values";
-import { SpacedGroup } from "~/components/SpacedGroup";
 import { withSearchParams } from "~/utils/url";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FieldError } from "~/components/ui/field";
+import { Fieldset } from "~/components/ui/fieldset";
+import { Group } from "~/components/ui/group";
+import { SimpleGrid } from "~/components/ui/layout";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Stack } from "~/components/ui/stack";
+import { TextInput } from "~/components/ui/text-input";
 
 function initialPreset(value: unknown): TokenExpiryPresetKey {
   return isTokenExpiryPresetKey(value) ? value : defaultTokenExpiryPreset;
@@ -102,7 +101,7 @@ export function AddTokenDialog({
             data-autofocus
           />
           <Group grow align="flex-start">
-            <PlainSelect
+            <NativeSelect
               id={fields.expiryPreset.id}
               name={fields.expiryPreset.name}
               label={labels.expiryPreset}
@@ -142,12 +141,11 @@ export function AddTokenDialog({
             legend={labels.scopes}
             id={fields.scopes.id}
             aria-describedby={scopesError ? `${fields.scopes.id}-error` : undefined}
-            variant="unstyled"
           >
             <input type="hidden" name={fields.scopes.name} value="" />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <SimpleGrid colsFrom={{ xs: 2 }} spacing="xs">
               {tokenScopes.map((scope) => (
-                <PlainCheckbox
+                <Checkbox
                   key={`${scope}-${fields.scopes.key}`}
                   name={fields.scopes.name}
                   value={scope}
@@ -157,19 +155,19 @@ export function AddTokenDialog({
               ))}
             </SimpleGrid>
             {scopesError ? (
-              <Input.Error id={`${fields.scopes.id}-error`} mt="xs">
+              <FieldError id={`${fields.scopes.id}-error`} mt="xs">
                 {scopesError}
-              </Input.Error>
+              </FieldError>
             ) : null}
           </Fieldset>
-          <SpacedGroup justify="flex-end" gap="sm">
-            <PlainLinkButton to={closeHref} variant="default" preventScrollReset replace>
+          <Group spaced justify="flex-end" gap="sm">
+            <LinkButton to={closeHref} variant="default" preventScrollReset replace>
               {t("common:actions.cancel")}
-            </PlainLinkButton>
-            <PlainButton type="submit" name="intent" value={addTokenForm.intent} loading={submitting}>
+            </LinkButton>
+            <Button type="submit" name="intent" value={addTokenForm.intent} loading={submitting}>
               {t("apiTokens.add.submit")}
-            </PlainButton>
-          </SpacedGroup>
+            </Button>
+          </Group>
         </Stack>
       </Form>
     </DialogFrame>

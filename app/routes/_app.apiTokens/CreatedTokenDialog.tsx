@@ -1,22 +1,23 @@
 // A token just created, with its access token — shown this once (the loader took it out of the
 // session). Without JavaScript the token is selectable text; with it, a copy button too.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
 import { CopyButton } from "#mantine/core/components/CopyButton/CopyButton.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Textarea } from "#mantine/core/components/Textarea/Textarea.mjs";
 import { IconCheck, IconCopy } from "~/components/icons";
 import { LazyTooltip } from "~/components/LazyTooltip";
-import { PlainActionIcon, PlainLinkButton } from "~/components/plain-button";
 import { useTranslation } from "react-i18next";
 import { DialogFrame } from "./DialogFrame";
 import type { CreatedTokenView } from "./token-params";
 import { useHydrated } from "~/utils/use-hydrated";
+import { ActionIcon } from "~/components/ui/action-icon";
+import { Alert } from "~/components/ui/alert";
+import { LinkButton } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Textarea } from "~/components/ui/textarea";
 
 /** Spec: the copy success tick shows for 2000 ms. */
 const copiedMs = 2000;
-// `mb={4}`, as Mantine writes it: the button sits on the text field's baseline.
+// The button sits on the text field's baseline.
 const copyButtonStyle = { marginBottom: "calc(0.25rem * var(--mantine-scale))" };
 
 export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView; expires: string }) {
@@ -36,7 +37,7 @@ export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView
             autosize
             minRows={2}
             spellCheck={false}
-            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+            monospace
             onFocus={(event) => event.currentTarget.select()}
             style={{ flex: 1 }}
             data-autofocus
@@ -45,7 +46,7 @@ export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView
             <CopyButton value={token.accessToken} timeout={copiedMs}>
               {({ copied, copy }) => (
                 <LazyTooltip label={copied ? t("common:actions.copied") : t("common:actions.copy")}>
-                  <PlainActionIcon
+                  <ActionIcon
                     size="lg"
                     variant={copied ? "filled" : "default"}
                     color={copied ? "green" : undefined}
@@ -54,20 +55,20 @@ export function CreatedTokenDialog({ token, expires }: { token: CreatedTokenView
                     style={copyButtonStyle}
                   >
                     {copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />}
-                  </PlainActionIcon>
+                  </ActionIcon>
                 </LazyTooltip>
               )}
             </CopyButton>
           ) : null}
         </Group>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           {t("apiTokens.created.expires", { date: expires })}
         </Text>
       </Stack>
       <Group justify="flex-end">
-        <PlainLinkButton to="/apiTokens" replace>
+        <LinkButton to="/apiTokens" replace>
           {t("apiTokens.created.done")}
-        </PlainLinkButton>
+        </LinkButton>
       </Group>
     </DialogFrame>
   );

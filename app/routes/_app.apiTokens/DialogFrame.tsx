@@ -1,10 +1,10 @@
 // A titled dialog drawn by the server around a form: URL state or loader state, so it works
 // without JavaScript; the shared frame traps focus (first field marked data-autofocus, else the
 // first control) and sends Escape to `closeHref`.
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useId, type ReactNode } from "react";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
+import { Stack } from "~/components/ui/stack";
+import { Title } from "~/components/ui/title";
 
 export function DialogFrame({
   title,

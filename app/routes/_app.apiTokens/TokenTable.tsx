@@ -1,22 +1,16 @@
 // The API tokens: Token ID, Name, Scopes, Expiration Date; expired tokens marked. A valid token
 // offers Revoke, an expired one only Delete (both confirmed as URL state).
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Code } from "#mantine/core/components/Code/Code.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { tokenParams } from "./token-params";
 import type { TokenScope } from "~/contract/enums";
-import {
-  PlainTable,
-  PlainTableScroll,
-  PlainTbody,
-  PlainTd,
-  PlainTh,
-  PlainThead,
-  PlainTr,
-} from "~/components/plain-table";
+import { Badge } from "~/components/ui/badge";
+import { Code } from "~/components/ui/code";
+import { Group } from "~/components/ui/group";
+import { Table, TableScroll } from "~/components/ui/table";
+import { Text } from "~/components/ui/text";
+
+const boldWeight = { fontWeight: 600 };
 
 export interface TokenRow {
   id: string;
@@ -31,39 +25,39 @@ export interface TokenRow {
 export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <PlainTableScroll minWidth={600}>
-      <PlainTable verticalSpacing="sm" highlightOnHover>
+    <TableScroll minWidth={600}>
+      <Table verticalSpacing="sm" highlightOnHover>
         <caption className="visually-hidden">{t("apiTokens.table.caption")}</caption>
-        <PlainThead>
-          <PlainTr>
-            <PlainTh scope="col">{t("apiTokens.table.id")}</PlainTh>
-            <PlainTh scope="col">{t("apiTokens.table.name")}</PlainTh>
-            <PlainTh scope="col">{t("apiTokens.table.scopes")}</PlainTh>
-            <PlainTh scope="col">{t("apiTokens.table.expirationDate")}</PlainTh>
+        <thead>
+          <tr>
+            <th scope="col">{t("apiTokens.table.id")}</th>
+            <th scope="col">{t("apiTokens.table.name")}</th>
+            <th scope="col">{t("apiTokens.table.scopes")}</th>
+            <th scope="col">{t("apiTokens.table.expirationDate")}</th>
             {canEdit ? (
-              <PlainTh scope="col">
+              <th scope="col">
                 <span className="visually-hidden">{t("apiTokens.table.actions")}</span>
-              </PlainTh>
+              </th>
             ) : null}
-          </PlainTr>
-        </PlainThead>
-        <PlainTbody>
+          </tr>
+        </thead>
+        <tbody>
           {tokens.length === 0 ? (
-            <PlainTr>
-              <PlainTd colSpan={canEdit ? 5 : 4}>
-                <Text c="dimmed">{t("apiTokens.table.empty")}</Text>
-              </PlainTd>
-            </PlainTr>
+            <tr>
+              <td colSpan={canEdit ? 5 : 4}>
+                <Text dimmed>{t("apiTokens.table.empty")}</Text>
+              </td>
+            </tr>
           ) : null}
           {tokens.map((token) => (
-            <PlainTr key={token.id}>
-              <PlainTd>
+            <tr key={token.id}>
+              <td>
                 <Code>{token.id}</Code>
-              </PlainTd>
-              <PlainTh scope="row" fw={600}>
+              </td>
+              <th scope="row" style={boldWeight}>
                 {token.name}
-              </PlainTh>
-              <PlainTd>
+              </th>
+              <td>
                 <Group gap={4}>
                   {token.scopes.map((scope) => (
                     <Badge key={scope} variant="light" color="gray" tt="none">
@@ -71,8 +65,8 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                     </Badge>
                   ))}
                 </Group>
-              </PlainTd>
-              <PlainTd>
+              </td>
+              <td>
                 <Group gap="xs">
                   <Text size="sm">{token.expires}</Text>
                   {token.isExpired ? (
@@ -81,9 +75,9 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                     </Badge>
                   ) : null}
                 </Group>
-              </PlainTd>
+              </td>
               {canEdit ? (
-                <PlainTd>
+                <td>
                   <ConfirmLink
                     name={token.isExpired ? "deleteToken" : "revokeToken"}
                     extra={{ [tokenParams.token]: token.id }}
@@ -96,12 +90,12 @@ export function TokenTable({ tokens, canEdit }: { tokens: TokenRow[]; canEdit: b
                   >
                     {token.isExpired ? t("apiTokens.table.delete") : t("apiTokens.table.revoke")}
                   </ConfirmLink>
-                </PlainTd>
+                </td>
               ) : null}
-            </PlainTr>
+            </tr>
           ))}
-        </PlainTbody>
-      </PlainTable>
-    </PlainTableScroll>
+        </tbody>
+      </Table>
+    </TableScroll>
   );
 }

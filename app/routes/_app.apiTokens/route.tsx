@@ -1,9 +1,5 @@
 // API tokens (administration.md §2, §4, §5): the table, Add Token (the access token is shown
 // once, right after creating), revoke a valid token, delete an expired one.
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { IconPlus } from "~/components/icons";
@@ -20,7 +16,6 @@ import { replyFor } from "~/route-helpers/form-reply";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { TokenTable, type TokenRow } from "./TokenTable";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { PlainLinkButton } from "~/components/plain-button";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { isTokenExpired } from "~/domain/tokens";
 import { i18next } from "~/i18n/i18next.server";
@@ -30,6 +25,11 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { newSubmissionId } from "~/utils/once-per-submission.server";
 import { withSearchParams } from "~/utils/url";
+import { LinkButton } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export const meta = pageTitle("apiTokens");
 export const handle = { titleKey: "apiTokens" } satisfies ScreenHandle;
@@ -103,18 +103,18 @@ export default function ApiTokens() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1}>{t("apiTokens.heading")}</Title>
-          <Text c="dimmed" size="sm">
+          <Text dimmed size="sm">
             {t("apiTokens.intro")}
           </Text>
         </Stack>
         {canEdit ? (
-          <PlainLinkButton
+          <LinkButton
             to={withSearchParams(location, { [tokenParams.dialog]: addTokenDialog })}
             preventScrollReset
             leftSection={<IconPlus size={18} aria-hidden="true" />}
           >
             {t("apiTokens.add.open")}
-          </PlainLinkButton>
+          </LinkButton>
         ) : null}
       </Group>
       <TokenTable tokens={rows} canEdit={canEdit} />

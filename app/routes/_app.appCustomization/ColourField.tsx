@@ -2,12 +2,11 @@
 // field. With JavaScript they follow each other and the hex field drops non-hex characters while
 // typing and expands 3 characters to 6 on leaving; without it both post, and the one the user
 // changed wins (see chosenColour).
-import { Box } from "#mantine/core/core/Box/Box.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { useTranslation } from "react-i18next";
 import { fieldId, fieldNames, type ColourField as ColourFieldName } from "./fields";
 import { hexFieldValue, isWhitish, normalizeHex, pickerValue } from "~/domain/colours";
+import { Group } from "~/components/ui/group";
+import { TextInput } from "~/components/ui/text-input";
 
 export interface ColourFieldProps {
   colour: ColourFieldName;
@@ -21,7 +20,7 @@ export function ColourSwatch({ hex, label }: { hex: string; label: string }) {
   const { t } = useTranslation("admin");
   const normalized = normalizeHex(hex);
   return (
-    <Box
+    <div
       role="img"
       aria-label={
         normalized

@@ -1,10 +1,5 @@
 // The app's colours: background and highlight (picker and hex field each), the font colour, a
 // warning when the font colour is hard to read on the background, and reset to the defaults.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Radio } from "#mantine/core/components/Radio/Radio.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { ColourField } from "./ColourField";
 import type { CustomizationErrors } from "./draft-editing";
@@ -12,6 +7,11 @@ import { colourFields, fieldId, fieldNames, type CustomizationIntent } from "./f
 import { IntentButton } from "./IntentButton";
 import type { CustomizationDraft } from "~/domain/app-customization";
 import { hasLowContrast } from "~/domain/colours";
+import { Alert } from "~/components/ui/alert";
+import { Group } from "~/components/ui/group";
+import { Radio, RadioGroupFrame } from "~/components/ui/radio-group";
+import { Stack } from "~/components/ui/stack";
+import { Title } from "~/components/ui/title";
 
 export interface ColoursSectionProps {
   draft: CustomizationDraft;
@@ -38,7 +38,7 @@ export function ColoursSection({ draft, errors, onChange, onIntent }: ColoursSec
           onChange={(value) => onChange({ [colour]: value })}
         />
       ))}
-      <Radio.Group
+      <RadioGroupFrame
         id={fieldId(fieldNames.fontColor)}
         name={fieldNames.fontColor}
         label={t("views.appCustomization.colours.fontColor")}
@@ -47,10 +47,10 @@ export function ColoursSection({ draft, errors, onChange, onIntent }: ColoursSec
         onChange={(value) => onChange({ fontColor: value === "dark" ? "dark" : "light" })}
       >
         <Group gap="lg" mt={6}>
-          <Radio name={fieldNames.fontColor} value="light" label={t("views.appCustomization.colours.light")} />
-          <Radio name={fieldNames.fontColor} value="dark" label={t("views.appCustomization.colours.dark")} />
+          <Radio choice={{ value: "light", label: t("views.appCustomization.colours.light") }} />
+          <Radio choice={{ value: "dark", label: t("views.appCustomization.colours.dark") }} />
         </Group>
-      </Radio.Group>
+      </RadioGroupFrame>
       {hasLowContrast(draft.backgroundColor, draft.fontColor) ? (
         <Alert
           color="orange"

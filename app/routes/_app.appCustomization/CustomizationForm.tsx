@@ -2,13 +2,6 @@
 // each button is a round trip that edits the draft on the server; with JavaScript the same
 // buttons edit it here, images upload on drop, the preview follows every change, and Save and
 // Undo wait for a change.
-import { PlainButton } from "~/components/plain-button";
-import { Grid } from "#mantine/core/components/Grid/Grid.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { SwitchField } from "~/components/SwitchField";
-import { SpacedGroup } from "~/components/SpacedGroup";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconArrowBackUp, IconDeviceFloppy, IconPlus, IconRestore } from "~/components/icons";
 import { useMemo, type FormEvent } from "react";
@@ -28,6 +21,13 @@ import { draftFrom, hasCustomLogo, isCustomizationChanged, type CustomizationDra
 import { maxOnboardingScreens } from "~/domain/onboarding";
 import type { WritableAppCustomization } from "~/contract/app-customization";
 import { useHydrated } from "~/utils/use-hydrated";
+import { Button } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Column, Columns } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Switch } from "~/components/ui/switch";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export const customizationFormId = "app-customization";
 export const resetConfirmName = "resetCustomization";
@@ -108,8 +108,8 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
   };
 
   return (
-    <Grid gutter="xl">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+    <Columns gutter="xl">
+      <Column spanFromLg={7}>
         <Form
           method="post"
           encType="multipart/form-data"
@@ -121,8 +121,8 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
           <UnsavedChangesGuard when={hydrated && changed} />
           <ErrorSummary form={summary} fields={summaryFields} />
           <Stack gap="xl">
-            <SpacedGroup gap="sm" className="customization-actions">
-              <PlainButton
+            <Group spaced gap="sm" className="customization-actions">
+              <Button
                 type="submit"
                 name="intent"
                 value={intentValue({ type: "save" })}
@@ -131,7 +131,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                 leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
               >
                 {t("common:actions.save")}
-              </PlainButton>
+              </Button>
               <IntentButton
                 intent={{ type: "undo" }}
                 onIntent={onIntent}
@@ -151,8 +151,8 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                   {t("views.appCustomization.reset.open")}
                 </ConfirmLink>
               ) : null}
-            </SpacedGroup>
-            <SwitchField
+            </Group>
+            <Switch
               name={fieldNames.isActive}
               checked={draft.isActive}
               onChange={(event) => dispatch({ type: "change", change: { isActive: event.currentTarget.checked } })}
@@ -174,7 +174,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
               <legend className="visually-hidden">{t("views.appCustomization.afterLogoLegend")}</legend>
               <Stack gap="xl">
                 {hasLogo ? null : (
-                  <Text size="sm" c="dimmed" data-testid="logo-first">
+                  <Text size="sm" dimmed data-testid="logo-first">
                     {t("views.appCustomization.logoFirst")}
                   </Text>
                 )}
@@ -188,7 +188,7 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
                   <Title order={2} size="h3" id="customization-onboarding-title">
                     {t("views.appCustomization.onboarding.title")}
                   </Title>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" dimmed>
                     {t("views.appCustomization.onboarding.hint", { max: maxOnboardingScreens })}
                   </Text>
                   {draft.onboardings.map((screen, index) => (
@@ -219,10 +219,10 @@ export function CustomizationForm({ stored, result, canEdit }: CustomizationForm
             </fieldset>
           </Stack>
         </Form>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      </Column>
+      <Column spanFromLg={5}>
         <CustomizationPreview shown={hydrated ? draft : saved} live={hydrated} />
-      </Grid.Col>
-    </Grid>
+      </Column>
+    </Columns>
   );
 }

@@ -1,14 +1,14 @@
 // The phone preview panel, open by default and folded away with a native disclosure (works
 // without JavaScript). With JavaScript it shows the unsaved draft as it changes; without, the
 // saved state.
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { PhonePreview } from "~/components/PhonePreview";
 import { previewColour, type CustomizationDraft } from "~/domain/app-customization";
 import { defaultColours } from "~/domain/colours";
 import { isEmptyScreen } from "~/domain/onboarding";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export function CustomizationPreview({ shown, live }: { shown: CustomizationDraft; live: boolean }) {
   const { t } = useTranslation("admin");
@@ -21,7 +21,7 @@ export function CustomizationPreview({ shown, live }: { shown: CustomizationDraf
         </Title>
       </summary>
       <Stack gap="sm" mt="sm">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           {live ? t("views.appCustomization.preview.live") : t("views.appCustomization.preview.saved")}
         </Text>
         <PhonePreview

@@ -5,18 +5,17 @@
 // all of Mantine before it: LazyDropzone.tsx); until it arrives, and if it never does, the file
 // input and its Upload button stay — and with JavaScript a file chosen in that input is sent at
 // once too, so the Dropzone taking its place cannot take the user's choice with it.
-import { Box } from "#mantine/core/core/Box/Box.mjs";
-import { PlainButton } from "~/components/plain-button";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Input } from "#mantine/core/components/Input/Input.mjs";
-import { Loader } from "#mantine/core/components/Loader/Loader.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { IconPhotoUp } from "~/components/icons";
 import { LazyDropzone } from "~/components/LazyDropzone";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { intentValue } from "./fields";
 import { imageProblemMessage, type ImageKind } from "~/images/image-problems";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Group } from "~/components/ui/group";
+import { Loader } from "~/components/ui/loader";
+import { Text } from "~/components/ui/text";
 
 export const imageUploadPath = "/appCustomization/image";
 
@@ -107,8 +106,7 @@ export function ImageInput({
   // Without JavaScript, and with it until the Dropzone's chunk arrives (or if it never does).
   const fileInput = (
     <Group gap="sm" mt={4} align="center">
-      <Box
-        component="input"
+      <input
         ref={watchFileInput}
         type="file"
         id={id}
@@ -119,7 +117,7 @@ export function ImageInput({
         aria-invalid={error ? true : undefined}
         className="image-file-input"
       />
-      <PlainButton
+      <Button
         type="submit"
         name="intent"
         value={intentValue({ type: "upload" })}
@@ -129,18 +127,19 @@ export function ImageInput({
         loading={uploading}
       >
         {uploadLabel}
-      </PlainButton>
+      </Button>
     </Group>
   );
 
   return (
-    <Input.Wrapper
+    <Field
       label={label}
-      id={id}
+      htmlFor={id}
+      labelId={`${id}-label`}
       description={hint}
+      descriptionId={hintId}
       error={error ? t(error) : undefined}
-      descriptionProps={{ id: hintId }}
-      errorProps={{ id: errorId }}
+      errorId={errorId}
     >
       <LazyDropzone
         fallback={fileInput}
@@ -158,10 +157,10 @@ export function ImageInput({
         p="md"
       >
         <Group gap="sm" justify="center" style={{ pointerEvents: "none" }}>
-          {uploading ? <Loader size="sm" aria-hidden="true" /> : <IconPhotoUp size={24} aria-hidden="true" />}
+          {uploading ? <Loader size="sm" /> : <IconPhotoUp size={24} aria-hidden="true" />}
           <Text size="sm">{t("views.appCustomization.dropHere")}</Text>
         </Group>
       </LazyDropzone>
-    </Input.Wrapper>
+    </Field>
   );
 }

@@ -1,9 +1,9 @@
 // A submit button carrying a customization intent: without JavaScript it posts the whole form
 // with that intent; with JavaScript it edits the draft in the browser instead.
-import { PlainButton, type ButtonLook } from "~/components/plain-button";
 import type { ReactNode } from "react";
 import { intentValue, type CustomizationIntent } from "./fields";
 import { useHydrated } from "~/utils/use-hydrated";
+import { Button, type ButtonLook } from "~/components/ui/button";
 
 export function IntentButton({
   intent,
@@ -19,7 +19,7 @@ export function IntentButton({
 } & ButtonLook) {
   const hydrated = useHydrated();
   return (
-    <PlainButton
+    <Button
       type="submit"
       name="intent"
       value={intentValue(intent)}
@@ -34,6 +34,6 @@ export function IntentButton({
       {...props}
     >
       {children}
-    </PlainButton>
+    </Button>
   );
 }

@@ -1,15 +1,15 @@
 // The logo: PNG only, at least 50 × 50, resized to 200 × 100 on the server. Without a custom
 // logo the app shows its default one (and colours and onboarding wait for a logo).
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Image } from "#mantine/core/components/Image/Image.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { ImageInput } from "./ImageInput";
 import { IntentButton } from "./IntentButton";
 import { fieldId, fieldNames, type CustomizationIntent } from "./fields";
 import { defaultLogoDataUrl } from "~/components/default-logo";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
+import { Image } from "~/components/ui/image";
 
 export interface LogoSectionProps {
   logo: string | null;

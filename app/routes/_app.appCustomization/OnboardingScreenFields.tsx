@@ -1,15 +1,6 @@
 // One onboarding screen: headline (≤ 60), text (≤ 130), picture, and its place in the list
 // (move up, move down, delete) — each a submit button that edits the draft in the browser with
 // JavaScript and in the action without.
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Image } from "#mantine/core/components/Image/Image.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { Textarea } from "#mantine/core/components/Textarea/Textarea.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { SpacedGroup } from "~/components/SpacedGroup";
 import { IconArrowDown, IconArrowUp, IconTrash } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ImageInput } from "./ImageInput";
@@ -17,6 +8,14 @@ import { fieldId, fieldNames, type CustomizationIntent } from "./fields";
 import { IntentButton } from "./IntentButton";
 import { headlineMaxLength, textMaxLength } from "~/domain/app-customization";
 import type { OnboardingScreen } from "~/domain/onboarding";
+import { Card } from "~/components/ui/card";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { TextInput } from "~/components/ui/text-input";
+import { Textarea } from "~/components/ui/textarea";
+import { Title } from "~/components/ui/title";
+import { Image } from "~/components/ui/image";
 
 export interface OnboardingScreenFieldsProps {
   screen: OnboardingScreen;
@@ -60,7 +59,7 @@ export function OnboardingScreenFields({
           <Title order={3} size="h4" id={`${fieldId(names.headline)}-title`}>
             {t("views.appCustomization.onboarding.screen", { number })}
           </Title>
-          <SpacedGroup gap="xs">
+          <Group spaced gap="xs">
             <IntentButton
               intent={{ type: "moveScreen", index, offset: -1 }}
               onIntent={onIntent}
@@ -90,7 +89,7 @@ export function OnboardingScreenFields({
             >
               {t("common:actions.delete")}
             </IntentButton>
-          </SpacedGroup>
+          </Group>
         </Group>
         <TextInput
           id={fieldId(names.headline)}
@@ -138,7 +137,7 @@ export function OnboardingScreenFields({
             </IntentButton>
           </Group>
         ) : (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" dimmed>
             {t("views.appCustomization.onboarding.noPicture")}
           </Text>
         )}

@@ -2,9 +2,6 @@
 // font colour and onboarding screens, with the live phone preview. Pushes from the customization
 // hub reload the stored configuration.
 import dropzoneStyles from "@mantine/dropzone/styles.css";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +21,9 @@ import { getAppCustomization } from "~/manager/app-customization.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dropzoneStyles },
@@ -71,7 +71,7 @@ export default function AppCustomization() {
     <>
       <Stack gap={4} mb="lg">
         <Title order={1}>{t("views.appCustomization.heading")}</Title>
-        <Text c="dimmed" size="sm">
+        <Text dimmed size="sm">
           {t("views.appCustomization.intro")}
         </Text>
       </Stack>

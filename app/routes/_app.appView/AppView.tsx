@@ -1,12 +1,6 @@
 // The App view for Owners and Admins: the channel order, the stations with their channels,
 // the ungrouped channels and the phone preview (open by default, toggled by a link), with the
 // channel and QR code overlays as URL state.
-import { PlainLinkButton } from "~/components/plain-button";
-import { Grid } from "#mantine/core/components/Grid/Grid.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { IconDeviceMobile } from "~/components/icons";
 import { useTranslation } from "react-i18next";
@@ -19,6 +13,13 @@ import { PageNavigation } from "~/components/DataTable";
 import { PhonePreview } from "~/components/PhonePreview";
 import type { Page } from "~/utils/paging";
 import { withSearchParams } from "~/utils/url";
+import { LinkButton } from "~/components/ui/button";
+import { rem } from "~/components/ui/box";
+import { Group } from "~/components/ui/group";
+import { Column, Columns } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export interface AppViewProps {
   canSort: boolean;
@@ -36,6 +37,8 @@ export interface AppViewProps {
 }
 
 /** Page links only when a list has more than one page. */
+const stickyPreview = { position: "sticky", top: rem(80) } as const;
+
 function PageList({ page, param, label }: { page: Page<unknown>; param: string; label: string }) {
   if (page.total <= page.pageSize) return null;
   return <PageNavigation page={page.page} pageSize={page.pageSize} total={page.total} label={label} param={param} />;
@@ -58,7 +61,7 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
           <Title order={1}>{t("appView.heading")}</Title>
           <Text>{t("appView.intro")}</Text>
         </Stack>
-        <PlainLinkButton
+        <LinkButton
           to={withSearchParams(location, { [previewParam]: previewOpen ? "closed" : null })}
           preventScrollReset
           replace
@@ -68,10 +71,10 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
           aria-controls="phone-preview-panel"
         >
           {previewOpen ? t("appView.preview.hide") : t("appView.preview.show")}
-        </PlainLinkButton>
+        </LinkButton>
       </Group>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: previewOpen ? 7 : 12 }}>
+      <Columns gutter="lg">
+        <Column spanFromLg={previewOpen ? 7 : 12}>
           <Stack gap="lg">
             <ChannelOrder channels={order.items} total={order.total} canSort={canSort}>
               <PageList page={order} param={appViewPaging.order.param} label={t("appView.order.pages")} />
@@ -83,21 +86,20 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
               <PageList page={ungrouped} param={appViewPaging.ungrouped.param} label={t("appView.ungrouped.pages")} />
             </UngroupedChannels>
           </Stack>
-        </Grid.Col>
+        </Column>
         {previewOpen ? (
-          <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Column spanFromLg={5}>
             <Stack
               gap="sm"
               component="section"
               aria-labelledby="preview-heading"
               id="phone-preview-panel"
-              pos="sticky"
-              top={80}
+              style={stickyPreview}
             >
               <Title order={2} size="h3" id="preview-heading">
                 {t("appView.preview.heading")}
               </Title>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" dimmed>
                 {preview.isCustomized ? t("appView.preview.customized") : t("appView.preview.default")}
               </Text>
               <PhonePreview
@@ -108,9 +110,9 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
                 channels={preview.channels}
               />
             </Stack>
-          </Grid.Col>
+          </Column>
         ) : null}
-      </Grid>
+      </Columns>
       {overlayChannel ? <ChannelOverlay channel={overlayChannel} /> : null}
       {qrChannel ? <QrCodeOverlay channel={qrChannel} /> : null}
     </Stack>

@@ -1,12 +1,13 @@
 // Mute or unmute a channel's audience mic: a form that carries the state it asks for, so sending
 // it twice is harmless. The one control a Moderator has on the App view.
-import { PlainButton } from "~/components/plain-button";
 import { Form, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { IconMicrophone, IconMicrophoneOff } from "~/components/icons";
 import { setAudienceMicMutedCommand } from "./forms";
 import type { AppViewRowTexts } from "./row-texts";
-import { PlainDotBadge, PlainGroup } from "~/components/plain";
+import { Button } from "~/components/ui/button";
+import { DotBadge } from "~/components/ui/badge";
+import { Group } from "~/components/ui/group";
 
 /** The channel whose mute or unmute is being submitted, if any. */
 const SubmittingMic = createContext<string | null>(null);
@@ -36,12 +37,12 @@ export function AudienceMicToggle({
   const submitting = useContext(SubmittingMic) === channel.id;
   const mute = channel.uplinkUnmuted;
   return (
-    <PlainGroup gap="sm" wrap="nowrap">
-      <PlainDotBadge color={mute ? "green" : "orange"}>{mute ? texts.micOpen : texts.micMuted}</PlainDotBadge>
+    <Group gap="sm" wrap="nowrap">
+      <DotBadge color={mute ? "green" : "orange"}>{mute ? texts.micOpen : texts.micMuted}</DotBadge>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="channelId" value={channel.id} />
         <input type="hidden" name="muted" value={mute ? "true" : "false"} />
-        <PlainButton
+        <Button
           type="submit"
           name="intent"
           value={setAudienceMicMutedCommand.intent}
@@ -54,8 +55,8 @@ export function AudienceMicToggle({
           }
         >
           {mute ? texts.mute : texts.unmute}
-        </PlainButton>
+        </Button>
       </Form>
-    </PlainGroup>
+    </Group>
   );
 }

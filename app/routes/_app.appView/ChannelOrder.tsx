@@ -1,20 +1,19 @@
 // The channel order in the app. Without JavaScript (and until the drag-and-drop code has
 // loaded) a plain ordered list with up/down buttons and a position field; with it, the same rows
 // become draggable. Every move saves the whole order with UpdateChannelOrder.
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useFetcher } from "@remix-run/react";
 import { memo, startTransition, useCallback, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChannelOrderRow, orderListStyle } from "./ChannelOrderRow";
 import { useAppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
-import { PlainCard } from "~/components/plain";
 import { moveChannelCommand } from "./forms";
 import type SortableChannelListModule from "./SortableChannelList";
 import { whenIdle } from "~/utils/when-idle";
+import { Card } from "~/components/ui/card";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 type SortableChannelList = ComponentType<Parameters<typeof SortableChannelListModule>[0]>;
 
@@ -60,9 +59,9 @@ const PlainChannelList = memo(function PlainChannelList({
   return (
     <ol style={orderListStyle} data-testid="channel-order">
       {channels.map((channel) => (
-        <PlainCard component="li" padding="xs" key={channel.id}>
+        <Card withBorder component="li" padding="xs" key={channel.id}>
           <ChannelOrderRow channel={channel} count={total} canSort={canSort} texts={texts} />
-        </PlainCard>
+        </Card>
       ))}
     </ol>
   );
@@ -102,11 +101,11 @@ export function ChannelOrder({
           {t("appView.order.heading")}
         </Title>
         <Text size="sm">{canSort ? t("appView.order.intro") : t("appView.order.introReadOnly")}</Text>
-        <Text size="sm" role="status" aria-live="polite" c="dimmed">
+        <Text size="sm" role="status" aria-live="polite" dimmed>
           {saving ? t("appView.order.saving") : ""}
         </Text>
         {channels.length === 0 ? (
-          <Text c="dimmed">{t("appView.noChannels")}</Text>
+          <Text dimmed>{t("appView.noChannels")}</Text>
         ) : SortableChannelList && canSort ? (
           <SortableChannelList channels={channels} total={total} onMove={move} />
         ) : (

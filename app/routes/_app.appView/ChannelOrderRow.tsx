@@ -1,25 +1,26 @@
 // One channel in the order list: its position, name (opening the channel overlay), station and
-// group, properties, and the move controls — up/down buttons and a position field. The field stays
-// with JavaScript too: typing a position is the short way across a long list on a touch screen, and
-// a field that vanished at hydration moved every row below it (the App view's layout shift,
-// docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load). Each
-// control is a form posting the target position (harmless when sent twice). A page of rows repeats
-// the layout, texts, links, icon buttons and position fields: plain elements with Mantine's markup
-// (~/components/plain*), texts looked up once per list (./row-texts); the "Move" button stays
-// Mantine's.
-import { PlainButton } from "~/components/plain-button";
-import { Form, Link, useLocation } from "@remix-run/react";
+// group, properties, and the move controls — up/down buttons and a position field. The field
+// stays with JavaScript too: typing a position is the short way across a long list on a touch
+// screen, and a field that vanished at hydration moved every row below it (the App view's layout
+// shift, docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load). Each control is a form posting the target position
+// (harmless when sent twice). A page of rows repeats the layout, texts, links, icon buttons and
+// position fields (the kit's plain elements), texts looked up once per list (./row-texts).
+import { Form, useLocation } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "~/components/icons";
 import type { ReactNode } from "react";
 import { channelParam, qrParam } from "./url-state";
 import type { AppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
 import { ChannelPropertyBadges } from "~/components/ChannelProperties";
-import { PlainAnchor, PlainGroup, PlainStack, PlainText } from "~/components/plain";
-import { PlainActionIcon } from "~/components/plain-button";
-import { PlainTextInput } from "~/components/plain-select";
 import { withSearchParams } from "~/utils/url";
 import { moveChannelCommand } from "./forms";
+import { ActionIcon } from "~/components/ui/action-icon";
+import { LinkAnchor } from "~/components/ui/anchor";
+import { Button } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { TextInput } from "~/components/ui/text-input";
 
 /** The order list: an <ol> whose items are cards. */
 export const orderListStyle = {
@@ -52,9 +53,9 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
   const first = channel.position === 1;
   const last = channel.position === count;
   return (
-    <PlainGroup gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap">
       <MoveForm channelId={channel.id} position={channel.position - 1}>
-        <PlainActionIcon
+        <ActionIcon
           type="submit"
           name="intent"
           value={moveChannelCommand.intent}
@@ -64,10 +65,10 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
           aria-label={texts.moveUp({ name: channel.name })}
         >
           <IconArrowUp size={16} aria-hidden="true" />
-        </PlainActionIcon>
+        </ActionIcon>
       </MoveForm>
       <MoveForm channelId={channel.id} position={channel.position + 1}>
-        <PlainActionIcon
+        <ActionIcon
           type="submit"
           name="intent"
           value={moveChannelCommand.intent}
@@ -77,12 +78,12 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
           aria-label={texts.moveDown({ name: channel.name })}
         >
           <IconArrowDown size={16} aria-hidden="true" />
-        </PlainActionIcon>
+        </ActionIcon>
       </MoveForm>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="channelId" value={channel.id} />
-        <PlainGroup gap={4} wrap="nowrap">
-          <PlainTextInput
+        <Group gap={4} wrap="nowrap">
+          <TextInput
             name="position"
             type="number"
             min={1}
@@ -91,7 +92,7 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
             aria-label={texts.positionOf({ name: channel.name })}
             w={72}
           />
-          <PlainButton
+          <Button
             type="submit"
             name="intent"
             value={moveChannelCommand.intent}
@@ -99,14 +100,13 @@ export function MoveControls({ channel, count, texts }: ChannelRowProps) {
             aria-label={texts.moveToNamed({ name: channel.name })}
           >
             {texts.moveTo}
-          </PlainButton>
-        </PlainGroup>
+          </Button>
+        </Group>
       </Form>
-    </PlainGroup>
+    </Group>
   );
 }
 
-/** `<Text fw={700} w="2.5ch" ta="right">` and `<Anchor fw={600}>` as Mantine writes them. */
 const positionStyle = { fontWeight: 700, textAlign: "right", width: "2.5ch" } as const;
 const nameStyle = { fontWeight: 600 };
 
@@ -119,29 +119,28 @@ export function ChannelOrderRow({
 }: ChannelRowProps & { canSort: boolean; dragHandle?: ReactNode }) {
   const location = useLocation();
   return (
-    <PlainGroup justify="space-between" wrap="wrap" gap="sm" data-testid="order-row">
-      <PlainGroup gap="sm" wrap="nowrap" align="center">
+    <Group justify="space-between" wrap="wrap" gap="sm" data-testid="order-row">
+      <Group gap="sm" wrap="nowrap" align="center">
         {dragHandle}
-        <PlainText style={positionStyle} aria-hidden="true">
+        <Text style={positionStyle} aria-hidden="true">
           {channel.position}
-        </PlainText>
-        <PlainStack gap={0}>
-          <PlainAnchor
-            component={Link}
+        </Text>
+        <Stack gap={0}>
+          <LinkAnchor
             style={nameStyle}
             to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })}
             preventScrollReset
           >
             <span className="visually-hidden">{texts.positionLabel({ position: channel.position })} </span>
             {channel.name}
-          </PlainAnchor>
-          <PlainText size="sm" dimmed>
+          </LinkAnchor>
+          <Text size="sm" dimmed>
             {channel.station} · {channel.group ?? texts.ungrouped}
-          </PlainText>
-        </PlainStack>
+          </Text>
+        </Stack>
         <ChannelPropertyBadges channel={channel} t={texts.t} />
-      </PlainGroup>
+      </Group>
       {canSort ? <MoveControls channel={channel} count={count} texts={texts} /> : null}
-    </PlainGroup>
+    </Group>
   );
 }

@@ -1,16 +1,16 @@
 // The App view as a Moderator sees it: the channels with an audience mic and their mute
-// controls, nothing else (DESIGN.md §9). The rows are plain elements with Mantine's markup
-// (~/components/plain), as on the Administrator's App view.
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
+// controls, nothing else (DESIGN.md §9), in the same cards as on the Administrator's App view.
 import { useTranslation } from "react-i18next";
 import { AudienceMicSubmissions, AudienceMicToggle } from "./AudienceMicToggle";
 import { useAppViewRowTexts } from "./row-texts";
 import type { AudienceMicChannel } from "./view.server";
-import { PlainCard, PlainGroup, PlainStack, PlainText } from "~/components/plain";
+import { Card } from "~/components/ui/card";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
-/** `<Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>` as Mantine writes it. */
+/** A list without bullets or indent: the cards are its items. */
 const bareList = { listStyle: "none", margin: "0rem", padding: "0rem" };
 const boldWeight = { fontWeight: 700 };
 
@@ -22,24 +22,24 @@ export function ModeratorAppView({ channels }: { channels: AudienceMicChannel[] 
       <Title order={1}>{t("appView.heading")}</Title>
       <Text>{t("appView.moderatorIntro")}</Text>
       {channels.length === 0 ? (
-        <Text c="dimmed">{t("appView.noAudienceMic")}</Text>
+        <Text dimmed>{t("appView.noAudienceMic")}</Text>
       ) : (
         <AudienceMicSubmissions>
-          <PlainStack component="ul" gap="sm" style={bareList} aria-label={t("appView.audienceMic.listLabel")}>
+          <Stack component="ul" gap="sm" style={bareList} aria-label={t("appView.audienceMic.listLabel")}>
             {channels.map((channel) => (
-              <PlainCard component="li" padding="md" key={channel.id}>
-                <PlainGroup justify="space-between" wrap="wrap">
+              <Card withBorder component="li" padding="md" key={channel.id}>
+                <Group justify="space-between" wrap="wrap">
                   <div>
-                    <PlainText style={boldWeight}>{channel.name}</PlainText>
-                    <PlainText size="sm" dimmed>
+                    <Text style={boldWeight}>{channel.name}</Text>
+                    <Text size="sm" dimmed>
                       {channel.station}
-                    </PlainText>
+                    </Text>
                   </div>
                   <AudienceMicToggle channel={channel} texts={texts} />
-                </PlainGroup>
-              </PlainCard>
+                </Group>
+              </Card>
             ))}
-          </PlainStack>
+          </Stack>
         </AudienceMicSubmissions>
       )}
     </Stack>

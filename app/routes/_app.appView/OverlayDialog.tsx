@@ -1,17 +1,17 @@
 // An overlay as URL state (like ConfirmDialog, without a form): rendered by the server when its
 // query parameter is set, closed by a link that removes it. With JavaScript focus moves to its
 // close button (as a ConfirmDialog's moves to its first).
-import { PlainLinkButton } from "~/components/plain-button";
 import { CloseButton } from "#mantine/core/components/CloseButton/CloseButton.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { UrlDialogFrame } from "~/components/UrlDialogFrame";
 import { useDialogFirstFocus } from "~/utils/use-dialog-first-focus";
 import { withSearchParams } from "~/utils/url";
+import { LinkButton } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Title } from "~/components/ui/title";
 
 export function OverlayDialog({
   title,
@@ -44,9 +44,9 @@ export function OverlayDialog({
         </Group>
         {children}
         <Group justify="flex-end">
-          <PlainLinkButton ref={closeButton} to={closeHref} preventScrollReset replace variant="default">
+          <LinkButton ref={closeButton} to={closeHref} preventScrollReset replace variant="default">
             {t("actions.close")}
-          </PlainLinkButton>
+          </LinkButton>
         </Group>
       </Stack>
     </UrlDialogFrame>

@@ -1,19 +1,21 @@
 // The channel overlay (?channel=<id>) and the QR code overlay (?qr=<id>): URL state, so they
 // open without JavaScript and can be linked.
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { PlainAnchorButton } from "~/components/plain-button";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Image } from "#mantine/core/components/Image/Image.mjs";
-import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { IconDownload } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { OverlayDialog } from "./OverlayDialog";
 import { channelParam, qrCodePath, qrParam } from "./url-state";
 import type { AppViewChannel } from "./view.server";
 import { withSearchParams } from "~/utils/url";
+import { LinkAnchor } from "~/components/ui/anchor";
+import { AnchorButton } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { SimpleGrid } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Image } from "~/components/ui/image";
+
+const whiteBackground = { background: "white" };
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -52,19 +54,12 @@ export function ChannelOverlay({ channel }: { channel: AppViewChannel }) {
         <Field label={t("appView.channel.listeners")}>{channel.listenerCount}</Field>
       </SimpleGrid>
       <Group gap="md">
-        <Anchor
-          component={Link}
-          to={withSearchParams(location, { [channelParam]: null, [qrParam]: channel.id })}
-          preventScrollReset
-        >
+        <LinkAnchor to={withSearchParams(location, { [channelParam]: null, [qrParam]: channel.id })} preventScrollReset>
           {t("appView.qr.open")}
-        </Anchor>
-        <Anchor
-          component={Link}
-          to={`/stations/${encodeURIComponent(channel.stationSerialNumber)}/channels/${channel.index}`}
-        >
+        </LinkAnchor>
+        <LinkAnchor to={`/stations/${encodeURIComponent(channel.stationSerialNumber)}/channels/${channel.index}`}>
           {t("appView.channel.settings")}
-        </Anchor>
+        </LinkAnchor>
       </Group>
     </OverlayDialog>
   );
@@ -81,12 +76,12 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
           w={260}
           h={260}
           fit="contain"
-          bg="white"
+          style={whiteBackground}
           data-testid="qr-code"
         />
         <Text size="sm">{t("appView.qr.hint", { channelId: channel.channelId })}</Text>
         <Group gap="sm">
-          <PlainAnchorButton
+          <AnchorButton
             href={qrCodePath(channel, "svg", true)}
             download
             variant="default"
@@ -94,8 +89,8 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
             leftSection={<IconDownload size={14} aria-hidden="true" />}
           >
             {t("appView.qr.downloadSvg")}
-          </PlainAnchorButton>
-          <PlainAnchorButton
+          </AnchorButton>
+          <AnchorButton
             href={qrCodePath(channel, "png", true)}
             download
             variant="default"
@@ -103,7 +98,7 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
             leftSection={<IconDownload size={14} aria-hidden="true" />}
           >
             {t("appView.qr.downloadPng")}
-          </PlainAnchorButton>
+          </AnchorButton>
         </Group>
       </Stack>
     </OverlayDialog>

@@ -21,11 +21,11 @@ import { CSS } from "@dnd-kit/utilities";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { IconGripVertical } from "~/components/icons";
-import { PlainCard } from "~/components/plain";
-import { PlainActionIcon } from "~/components/plain-button";
 import { ChannelOrderRow, orderListStyle, type ChannelRowProps } from "./ChannelOrderRow";
 import { useAppViewRowTexts } from "./row-texts";
 import type { AppViewChannel } from "./view.server";
+import { ActionIcon } from "~/components/ui/action-icon";
+import { Card } from "~/components/ui/card";
 
 const handleStyle = { cursor: "grab", touchAction: "none" } as const;
 
@@ -36,7 +36,8 @@ const SortableRow = memo(function SortableRow({ channel, count, texts }: Channel
     id: channel.id,
   });
   return (
-    <PlainCard
+    <Card
+      withBorder
       component="li"
       ref={setNodeRef}
       padding="xs"
@@ -54,7 +55,7 @@ const SortableRow = memo(function SortableRow({ channel, count, texts }: Channel
         canSort
         texts={texts}
         dragHandle={
-          <PlainActionIcon
+          <ActionIcon
             ref={setActivatorNodeRef}
             variant="subtle"
             size="lg"
@@ -64,10 +65,10 @@ const SortableRow = memo(function SortableRow({ channel, count, texts }: Channel
             aria-label={texts.dragHandle({ name: channel.name })}
           >
             <IconGripVertical size={18} aria-hidden="true" />
-          </PlainActionIcon>
+          </ActionIcon>
         }
       />
-    </PlainCard>
+    </Card>
   );
 });
 

@@ -1,12 +1,8 @@
 // Every station with its channels: state and mode, each channel's position in the app, its
 // properties, the channel and QR code overlays, and the audience-mic mute control. A page of
-// stations repeats cards, headings, groups, texts, badges and links: plain elements with
-// Mantine's markup (~/components/plain), texts looked up once per list (./row-texts).
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { Link, useLocation, type Location } from "@remix-run/react";
+// stations repeats cards, headings, groups, texts, badges and links (the kit's plain elements),
+// texts looked up once per list (./row-texts).
+import { useLocation, type Location } from "@remix-run/react";
 import { IconQrcode } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,17 +11,15 @@ import { useAppViewRowTexts, type AppViewRowTexts } from "./row-texts";
 import { channelParam, qrParam } from "./url-state";
 import type { AppViewChannel } from "./view.server";
 import { ChannelPropertyBadges } from "~/components/ChannelProperties";
-import {
-  PlainAnchor,
-  PlainCard,
-  PlainDotBadge,
-  PlainGroup,
-  PlainStack,
-  PlainText,
-  PlainTitle,
-} from "~/components/plain";
 import type { ComputedState, UseCaseMode } from "~/contract/enums";
 import { withSearchParams } from "~/utils/url";
+import { LinkAnchor } from "~/components/ui/anchor";
+import { Card } from "~/components/ui/card";
+import { DotBadge } from "~/components/ui/badge";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export interface AppViewStationView {
   serialNumber: string;
@@ -36,7 +30,7 @@ export interface AppViewStationView {
 }
 
 const regularWeight = { fontWeight: 400 };
-/** `<Stack component="ul" p={0} m={0} style={{ listStyle: "none" }}>` as Mantine writes it. */
+/** A list without bullets or indent: the cards are its items. */
 const bareList = { listStyle: "none", margin: "0rem", padding: "0rem" };
 const iconLink = { display: "inline-flex", alignItems: "center", gap: 4 };
 const boldWeight = { fontWeight: 600 };
@@ -53,52 +47,50 @@ function StationCard({
   const { t } = texts;
   const headingId = `station-${station.serialNumber}`;
   return (
-    <PlainCard padding="md" component="section" aria-labelledby={headingId}>
-      <PlainStack gap="xs">
-        <PlainGroup justify="space-between" wrap="wrap">
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
           {/* The serial number keeps two stations of the same name apart (each card is a landmark). */}
-          <PlainTitle order={3} size="h4" id={headingId}>
+          <Title order={3} size="h4" id={headingId}>
             {station.name}
             {station.name === station.serialNumber ? null : (
               <>
                 {" "}
-                <PlainText component="span" size="sm" dimmed style={regularWeight}>
+                <Text component="span" size="sm" dimmed style={regularWeight}>
                   {station.serialNumber}
-                </PlainText>
+                </Text>
               </>
             )}
-          </PlainTitle>
-          <PlainGroup gap="xs">
-            <PlainDotBadge color={station.computedState === "Connected" ? "green" : "gray"}>
+          </Title>
+          <Group gap="xs">
+            <DotBadge color={station.computedState === "Connected" ? "green" : "gray"}>
               {t(`common:connectionStates.${station.computedState}`)}
-            </PlainDotBadge>
-            <PlainDotBadge color="brand">{t(`appView.modes.${station.useCaseMode}`)}</PlainDotBadge>
-          </PlainGroup>
-        </PlainGroup>
+            </DotBadge>
+            <DotBadge color="brand">{t(`appView.modes.${station.useCaseMode}`)}</DotBadge>
+          </Group>
+        </Group>
         {station.channels.length === 0 ? (
-          <PlainText size="sm" dimmed>
+          <Text size="sm" dimmed>
             {t("appView.stations.noChannels")}
-          </PlainText>
+          </Text>
         ) : (
-          <PlainStack component="ul" gap={6} style={bareList}>
+          <Stack component="ul" gap={6} style={bareList}>
             {station.channels.map((channel) => (
-              <PlainGroup component="li" key={channel.id} justify="space-between" wrap="wrap" gap="xs">
-                <PlainGroup gap="sm" wrap="wrap">
-                  <PlainAnchor
-                    component={Link}
+              <Group component="li" key={channel.id} justify="space-between" wrap="wrap" gap="xs">
+                <Group gap="sm" wrap="wrap">
+                  <LinkAnchor
                     to={withSearchParams(location, { [channelParam]: channel.id, [qrParam]: null })}
                     preventScrollReset
                   >
                     {channel.name}
-                  </PlainAnchor>
-                  <PlainText size="sm" dimmed>
+                  </LinkAnchor>
+                  <Text size="sm" dimmed>
                     {texts.positionInApp({ position: channel.position })}
-                  </PlainText>
+                  </Text>
                   <ChannelPropertyBadges channel={channel} t={t} />
-                </PlainGroup>
-                <PlainGroup gap="sm" wrap="nowrap">
-                  <PlainAnchor
-                    component={Link}
+                </Group>
+                <Group gap="sm" wrap="nowrap">
+                  <LinkAnchor
                     size="sm"
                     style={iconLink}
                     to={withSearchParams(location, { [qrParam]: channel.id, [channelParam]: null })}
@@ -107,15 +99,15 @@ function StationCard({
                   >
                     <IconQrcode size={16} aria-hidden="true" />
                     {texts.qrOpen}
-                  </PlainAnchor>
+                  </LinkAnchor>
                   {channel.uplinkEnabled ? <AudienceMicToggle channel={channel} texts={texts} /> : null}
-                </PlainGroup>
-              </PlainGroup>
+                </Group>
+              </Group>
             ))}
-          </PlainStack>
+          </Stack>
         )}
-      </PlainStack>
-    </PlainCard>
+      </Stack>
+    </Card>
   );
 }
 
@@ -128,7 +120,7 @@ export function StationsOverview({ stations, children }: { stations: AppViewStat
       <Title order={2} size="h3" id="stations-heading">
         {t("appView.stations.heading")}
       </Title>
-      {stations.length === 0 ? <Text c="dimmed">{t("appView.stations.none")}</Text> : null}
+      {stations.length === 0 ? <Text dimmed>{t("appView.stations.none")}</Text> : null}
       <AudienceMicSubmissions>
         {stations.map((station) => (
           <StationCard key={station.serialNumber} station={station} texts={texts} location={location} />
@@ -150,20 +142,20 @@ export function UngroupedChannels({ channels, children }: { channels: AppViewCha
         </Title>
         <Text size="sm">{t("appView.ungrouped.intro")}</Text>
         {channels.length === 0 ? (
-          <Text c="dimmed">{t("appView.ungrouped.none")}</Text>
+          <Text dimmed>{t("appView.ungrouped.none")}</Text>
         ) : (
-          <PlainStack component="ul" gap={4} style={bareList} data-testid="ungrouped-channels">
+          <Stack component="ul" gap={4} style={bareList} data-testid="ungrouped-channels">
             {channels.map((channel) => (
               <li key={channel.id}>
-                <PlainText component="span" style={boldWeight}>
+                <Text component="span" style={boldWeight}>
                   {channel.name}
-                </PlainText>{" "}
-                <PlainText component="span" size="sm" dimmed>
+                </Text>{" "}
+                <Text component="span" size="sm" dimmed>
                   {texts.stationAndPosition({ station: channel.station, position: channel.position })}
-                </PlainText>
+                </Text>
               </li>
             ))}
-          </PlainStack>
+          </Stack>
         )}
         {children}
       </Stack>

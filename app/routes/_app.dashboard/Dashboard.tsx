@@ -1,15 +1,16 @@
 // The dashboard: a welcome with the user's name, the active channel and station counts, and
 // the system events panel.
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { IconBroadcast, IconServer } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { SystemEventsPanel, type SystemEventsView } from "./SystemEventsPanel";
 import { RefreshLink } from "~/components/RefreshLink";
+import { rem } from "~/components/ui/box";
+import { Card } from "~/components/ui/card";
+import { Group } from "~/components/ui/group";
+import { SimpleGrid } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export interface DashboardProps {
   userName: string;
@@ -17,6 +18,8 @@ export interface DashboardProps {
   activeStations: number;
   systemEvents: SystemEventsView;
 }
+
+const figureStyle = { fontSize: rem(32), lineHeight: 1.1 };
 
 function Statistic({
   label,
@@ -34,10 +37,10 @@ function Statistic({
       <Group gap="md" wrap="nowrap">
         {icon}
         <div>
-          <Text size="sm" c="dimmed" id={`${testId}-label`}>
+          <Text size="sm" dimmed id={`${testId}-label`}>
             {label}
           </Text>
-          <Text fz={32} fw={700} lh={1.1} data-testid={testId} aria-describedby={`${testId}-label`}>
+          <Text fw={700} style={figureStyle} data-testid={testId} aria-describedby={`${testId}-label`}>
             {value}
           </Text>
         </div>
@@ -58,7 +61,7 @@ export function Dashboard({ userName, activeChannels, activeStations, systemEven
         <Title order={2} size="h3" id="statistics-heading" mb="sm">
           {t("statistics.heading")}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} role="status" aria-live="polite">
+        <SimpleGrid colsFrom={{ sm: 2 }} role="status" aria-live="polite">
           <Statistic
             label={t("statistics.activeChannels")}
             value={activeChannels}

@@ -3,14 +3,7 @@
 // download, and more events by paging on the server. With JavaScript a dismissal hides the
 // event at once and, when 6 or fewer remain while the Manager holds more, the panel says it is
 // loading more (the revalidation after the dismissal brings them).
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { PlainAnchorButton, PlainButton } from "~/components/plain-button";
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
+import { useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import {
   IconAlertOctagon,
   IconAlertTriangle,
@@ -22,9 +15,16 @@ import {
 import { useTranslation } from "react-i18next";
 import { moreEventCount, needsTopUp, type SystemEventTypeName } from "~/domain/system-events";
 import { useHydrated } from "~/utils/use-hydrated";
-import { PlainCard, PlainDotBadge, PlainGroup, PlainStack, PlainText } from "~/components/plain";
 import { withSearchParams } from "~/utils/url";
 import { dismissAllEventsCommand, dismissEventCommand } from "./forms";
+import { LinkAnchor } from "~/components/ui/anchor";
+import { AnchorButton, Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DotBadge } from "~/components/ui/badge";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 /** Once hydrated, the dismiss forms run as fetchers and ask for a data answer, not a redirect. */
 function FetcherAnswer() {
@@ -71,26 +71,26 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
   const message = useSystemEventMessage()(event);
   const { color, Icon } = typeLook[event.type];
   return (
-    <PlainCard component="li" padding="sm" data-testid="system-event">
-      <PlainGroup justify="space-between" align="flex-start" wrap="nowrap">
-        <PlainGroup gap="sm" align="flex-start" wrap="nowrap">
+    <Card withBorder component="li" padding="sm" data-testid="system-event">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="sm" align="flex-start" wrap="nowrap">
           <Icon size={22} aria-hidden="true" color={`var(--mantine-color-${color}-7)`} />
-          <PlainStack gap={2}>
-            <PlainGroup gap="xs">
-              <PlainDotBadge color={color}>{t(`systemEvents.types.${event.type}`)}</PlainDotBadge>
-              <PlainText size="sm" dimmed component="time" dateTime={event.date}>
+          <Stack gap={2}>
+            <Group gap="xs">
+              <DotBadge color={color}>{t(`systemEvents.types.${event.type}`)}</DotBadge>
+              <Text size="sm" dimmed component="time" dateTime={event.date}>
                 {event.displayDate}
-              </PlainText>
-            </PlainGroup>
-            <PlainText>{message}</PlainText>
-          </PlainStack>
-        </PlainGroup>
+              </Text>
+            </Group>
+            <Text>{message}</Text>
+          </Stack>
+        </Group>
         {canDismiss && event.isDismissable ? (
           <fetcher.Form method="post" preventScrollReset>
             <input type="hidden" name="eventId" value={event.id} />
             <input type="hidden" name="events" value={shown} />
             <FetcherAnswer />
-            <PlainButton
+            <Button
               type="submit"
               name="intent"
               value={dismissEventCommand.intent}
@@ -100,11 +100,11 @@ function SystemEventItem({ event, shown, canDismiss }: { event: SystemEventView;
               aria-label={t("systemEvents.dismissOne", { message })}
             >
               {t("systemEvents.dismiss")}
-            </PlainButton>
+            </Button>
           </fetcher.Form>
         ) : null}
-      </PlainGroup>
-    </PlainCard>
+      </Group>
+    </Card>
   );
 }
 
@@ -132,7 +132,7 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
             <Title order={2} size="h3" id="system-events-heading">
               {t("systemEvents.heading")}
             </Title>
-            <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="system-events-summary">
+            <Text size="sm" dimmed role="status" aria-live="polite" data-testid="system-events-summary">
               {loadingMore
                 ? t("systemEvents.loadingMore")
                 : t("systemEvents.summary", { shown: visible.length, count: remaining })}
@@ -141,18 +141,18 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
           <Group gap="sm">
             {/* No `download` attribute: the Manager's file comes as an attachment anyway, and a
                 failed download must lead back here to its message, not be saved as the page. */}
-            <PlainAnchorButton
+            <AnchorButton
               href="/systemEvents/download"
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden="true" />}
             >
               {t("systemEvents.download")}
-            </PlainAnchorButton>
+            </AnchorButton>
             {canDismiss ? (
               <dismissAllFetcher.Form method="post" preventScrollReset>
                 <input type="hidden" name="events" value={shown} />
                 <FetcherAnswer />
-                <PlainButton
+                <Button
                   type="submit"
                   name="intent"
                   value={dismissAllEventsCommand.intent}
@@ -160,7 +160,7 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
                   disabled={dismissable === 0 || dismissingAll}
                 >
                   {t("systemEvents.dismissAll")}
-                </PlainButton>
+                </Button>
               </dismissAllFetcher.Form>
             ) : null}
           </Group>
@@ -179,16 +179,12 @@ export function SystemEventsPanel({ items, total, dismissable, shown, canDismiss
             ))}
           </Stack>
         ) : (
-          <Text c="dimmed">{t("systemEvents.empty")}</Text>
+          <Text dimmed>{t("systemEvents.empty")}</Text>
         )}
         {total > items.length ? (
-          <Anchor
-            component={Link}
-            to={withSearchParams(location, { events: moreEventCount(shown) })}
-            preventScrollReset
-          >
+          <LinkAnchor to={withSearchParams(location, { events: moreEventCount(shown) })} preventScrollReset>
             {t("systemEvents.more")}
-          </Anchor>
+          </LinkAnchor>
         ) : null}
       </Stack>
     </Card>

@@ -3,13 +3,6 @@
 // first touched (useLazyForm). A failed save
 // keeps what the moderator typed and says "Something went wrong accepting the updated Data."
 import type { SubmissionResult } from "@conform-to/react";
-import { PlainButton } from "~/components/plain-button";
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Checkbox } from "#mantine/core/components/Checkbox/Checkbox.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
@@ -18,6 +11,13 @@ import { useLazyForm, type FormConstraint } from "~/components/lazy-form";
 import { UnsavedChangesGuard } from "~/components/UnsavedChangesGuard";
 import { pinLength } from "~/domain/pin";
 import { channelSettingsForm } from "./forms";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { TextInput } from "~/components/ui/text-input";
+import { Title } from "~/components/ui/title";
 
 interface SettingsChannel {
   name: string;
@@ -123,9 +123,9 @@ function SettingsFields({ channel, canEdit, constraint, lastResult }: ChannelSet
           />
           {canEdit ? (
             <Group>
-              <PlainButton type="submit" name="intent" value={channelSettingsForm.intent} loading={saving}>
+              <Button type="submit" name="intent" value={channelSettingsForm.intent} loading={saving}>
                 {t("settings.save")}
-              </PlainButton>
+              </Button>
             </Group>
           ) : null}
         </Stack>

@@ -1,17 +1,16 @@
 // Moderating one channel: heading, the speaker queue and the channel's moderation settings.
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
 import { IconArrowLeft } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelSettingsForm } from "./ChannelSettingsForm";
 import type { FormConstraint } from "~/components/lazy-form";
 import { RefreshLink } from "~/components/RefreshLink";
 import { SpeakerQueue, type QueueSpeakerView } from "./SpeakerQueue";
+import { LinkAnchor } from "~/components/ui/anchor";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export interface ModerationChannelView {
   name: string;
@@ -41,21 +40,16 @@ export function ModerationDetails({
   const { t } = useTranslation("moderation");
   return (
     <Stack gap="lg">
-      <Anchor
-        component={Link}
-        to="/moderation"
-        size="sm"
-        style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
-      >
+      <LinkAnchor to="/moderation" size="sm" style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
         <IconArrowLeft size={16} aria-hidden="true" />
         {t("details.backToList")}
-      </Anchor>
+      </LinkAnchor>
       <Stack gap={4}>
         <Title order={1}>{channel.name}</Title>
         <Group gap="lg">
-          <Text c="dimmed">{t("details.station", { station: channel.station })}</Text>
-          <Text c="dimmed">{t("details.channelId", { channelId: channel.channelId })}</Text>
-          <Text c="dimmed">{t("details.listeners", { count: channel.listenerCount })}</Text>
+          <Text dimmed>{t("details.station", { station: channel.station })}</Text>
+          <Text dimmed>{t("details.channelId", { channelId: channel.channelId })}</Text>
+          <Text dimmed>{t("details.listeners", { count: channel.listenerCount })}</Text>
           <RefreshLink />
         </Group>
       </Stack>

@@ -2,21 +2,21 @@
 // the speaker the moderator saw), mute/unmute (carrying the target state) and clear (confirmed
 // first, as URL state) — and then who waits, in order. The actions come before the waiting list
 // so that on a 600 px kiosk Next speaker stays on the first screen however long the queue is.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { PlainButton } from "~/components/plain-button";
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { List } from "#mantine/core/components/List/List.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { IconMicrophone, IconMicrophoneOff, IconPlayerTrackNext, IconTrash } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, ConfirmLink } from "~/components/ConfirmDialog";
 import { canTakeNextSpeaker, currentSpeaker, waitingSpeakers } from "~/domain/speaker-queue";
 import { clearSpeakersCommand, muteSpeakerCommand, nextSpeakerCommand } from "./forms";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Group } from "~/components/ui/group";
+import { List } from "~/components/ui/list";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export interface QueueSpeakerView {
   index: number;
@@ -61,7 +61,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
             {t("queue.audienceMicOff")}
           </Alert>
         ) : !channel.isQueueEnabled ? (
-          <Text c="dimmed">{t("queue.queueOff")}</Text>
+          <Text dimmed>{t("queue.queueOff")}</Text>
         ) : null}
 
         <Stack gap="xs" aria-labelledby="speaker-heading" component="section">
@@ -80,7 +80,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                 <Badge color={speaker.isMuted ? "orange" : "green"} variant="light">
                   {speaker.isMuted ? t("queue.muted") : t("queue.live")}
                 </Badge>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" dimmed>
                   {t("queue.requestedAt", { time: speaker.requestedAt })}
                 </Text>
               </Group>
@@ -88,7 +88,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="speakerIndex" value={speaker.index} />
                   <input type="hidden" name="mute" value={speaker.isMuted ? "false" : "true"} />
-                  <PlainButton
+                  <Button
                     type="submit"
                     name="intent"
                     value={muteSpeakerCommand.intent}
@@ -103,12 +103,12 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                     }
                   >
                     {speaker.isMuted ? t("queue.unmuteSpeaker") : t("queue.muteSpeaker")}
-                  </PlainButton>
+                  </Button>
                 </Form>
               ) : null}
             </Group>
           ) : (
-            <Text c="dimmed">{t("queue.nobodySpeaking")}</Text>
+            <Text dimmed>{t("queue.nobodySpeaking")}</Text>
           )}
         </Stack>
 
@@ -116,7 +116,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
           <Group gap="sm">
             <Form method="post" preventScrollReset>
               <input type="hidden" name="seenSpeaker" value={speaker ? String(speaker.index) : ""} />
-              <PlainButton
+              <Button
                 type="submit"
                 name="intent"
                 value={nextSpeakerCommand.intent}
@@ -125,7 +125,7 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                 leftSection={<IconPlayerTrackNext size={16} aria-hidden="true" />}
               >
                 {t("queue.nextSpeaker")}
-              </PlainButton>
+              </Button>
             </Form>
             {channel.speakers.length > 0 ? (
               <ConfirmLink
@@ -137,14 +137,9 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
                 {t("queue.clearSpeakers")}
               </ConfirmLink>
             ) : (
-              <PlainButton
-                color="red"
-                variant="light"
-                disabled
-                leftSection={<IconTrash size={16} aria-hidden="true" />}
-              >
+              <Button color="red" variant="light" disabled leftSection={<IconTrash size={16} aria-hidden="true" />}>
                 {t("queue.clearSpeakers")}
-              </PlainButton>
+              </Button>
             )}
           </Group>
         ) : null}
@@ -153,20 +148,20 @@ export function SpeakerQueue({ channel, canEdit }: { channel: QueueChannel; canE
             {t("queue.waiting")}
           </Title>
           {waiting.length > 0 ? (
-            <List type="ordered" spacing={4} data-testid="waiting-list">
+            <List ordered spacing={4} data-testid="waiting-list">
               {waiting.map((entry) => (
-                <List.Item key={entry.index}>
-                  <Text span fw={600}>
+                <li key={entry.index}>
+                  <Text component="span" fw={600}>
                     {entry.displayName}
                   </Text>{" "}
-                  <Text span size="sm" c="dimmed">
+                  <Text component="span" size="sm" dimmed>
                     {t("queue.requestedAt", { time: entry.requestedAt })}
                   </Text>
-                </List.Item>
+                </li>
               ))}
             </List>
           ) : (
-            <Text c="dimmed">{t("queue.nobodyWaiting")}</Text>
+            <Text dimmed>{t("queue.nobodyWaiting")}</Text>
           )}
         </Stack>
       </Stack>

@@ -1,10 +1,4 @@
 // The moderation list: a sortable, searchable table of the channels to moderate.
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable, SearchForm, type Column } from "~/components/DataTable";
 import { ChannelProperties } from "~/components/ChannelProperties";
@@ -12,6 +6,13 @@ import { RefreshLink } from "~/components/RefreshLink";
 import { stationLabel } from "~/domain/moderation-list";
 import type { ModerationListRow } from "./route";
 import type { TableState } from "~/utils/table-state";
+import { LinkAnchor } from "~/components/ui/anchor";
+
+const monospace = { fontFamily: "var(--mantine-font-family-monospace)" };
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export function moderationDetailsPath(row: { stationSerialNumber: string; index: number }) {
   return `/moderation/${encodeURIComponent(row.stationSerialNumber)}/${row.index}`;
@@ -34,16 +35,16 @@ export function ModerationList({ rows, total, totals, state, pageSizes }: Modera
       sortable: true,
       isRowHeader: true,
       render: (row) => (
-        <Anchor component={Link} to={moderationDetailsPath(row)} fw={600}>
+        <LinkAnchor to={moderationDetailsPath(row)} fw={600}>
           {row.name}
-        </Anchor>
+        </LinkAnchor>
       ),
     },
     {
       key: "channelId",
       label: t("list.columns.channelId"),
       sortable: true,
-      render: (row) => <Text ff="monospace">{row.channelId}</Text>,
+      render: (row) => <Text style={monospace}>{row.channelId}</Text>,
     },
     { key: "station", label: t("list.columns.station"), sortable: true, render: (row) => stationLabel(row) },
     {

@@ -2,13 +2,6 @@
 // active, save only when something changed (with JavaScript; without, an unchanged save is a
 // no-op on the server), a confirmation as URL state, and a 2 s success state after saving.
 import type { SubmissionResult } from "@conform-to/react";
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { PlainButton } from "~/components/plain-button";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { SwitchField } from "~/components/SwitchField";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { IconCheck } from "~/components/icons";
 import { useEffect, useState } from "react";
@@ -24,6 +17,13 @@ import { activeDnsConfig, isDnsConfigChanged } from "~/domain/dns-config";
 import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Switch } from "~/components/ui/switch";
+import { Text } from "~/components/ui/text";
+import { TextInput } from "~/components/ui/text-input";
 
 /** Spec: the button shows its success state for 2 seconds after a save. */
 const successStateMs = 2000;
@@ -101,7 +101,7 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
         fields={[{ name: fields.managerIpAddress.name, label: ipLabel, id: fields.managerIpAddress.id }]}
       />
       <Stack gap="md">
-        <SwitchField
+        <Switch
           id={fields.useDnsDiscovery.id}
           name={fields.useDnsDiscovery.name}
           key={fields.useDnsDiscovery.key}
@@ -122,7 +122,7 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
           maw={320}
         />
         <Group>
-          <PlainButton
+          <Button
             type="submit"
             name="intent"
             value={reviewDnsConfigForm.intent}
@@ -136,7 +136,7 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
             leftSection={justSaved ? <IconCheck size={18} aria-hidden="true" /> : null}
           >
             {justSaved ? t("components.dnsConfigCard.saved") : t("components.dnsConfigCard.save")}
-          </PlainButton>
+          </Button>
         </Group>
       </Stack>
     </Form>
@@ -150,7 +150,7 @@ export function DnsConfigCard(props: DnsConfigCardProps) {
   const formKey = JSON.stringify([props.stored, reviewed]);
   return (
     <SettingsCard id="dns-config" title={t("components.dnsConfigCard.title")}>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" dimmed>
         {t("components.dnsConfigCard.intro")}
       </Text>
       <ActiveValue stored={props.stored} />

@@ -1,8 +1,8 @@
 // A card of the settings page: a labelled section with its heading.
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import type { ReactNode } from "react";
+import { Card } from "~/components/ui/card";
+import { Stack } from "~/components/ui/stack";
+import { Title } from "~/components/ui/title";
 
 export function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

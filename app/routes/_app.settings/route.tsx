@@ -2,7 +2,6 @@
 // permission, and the personal preferences with the dark-mode switch.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -17,6 +16,7 @@ import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { getSystemSettings } from "~/manager/settings.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { Stack } from "~/components/ui/stack";
 
 export const meta = pageTitle("settings");
 export const handle = { titleKey: "settings" } satisfies ScreenHandle;

@@ -2,8 +2,6 @@
 // analog sensitivity with or without gain (and the maximum input level that gives), and latency
 // (Optimised or Manual; a warning below 150 ms).
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields } from "~/components/forms";
@@ -21,6 +19,8 @@ import { latencyRangeMs } from "~/domain/station-form-limits";
 import type { FormConstraint } from "~/components/lazy-form";
 import type { AudioEncoder } from "~/contract/station-parts";
 import { audioForm } from "./forms";
+import { Alert } from "~/components/ui/alert";
+import { Stack } from "~/components/ui/stack";
 
 export function AudioSettingsForm({
   encoder,

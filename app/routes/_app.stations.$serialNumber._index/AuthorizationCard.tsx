@@ -1,15 +1,15 @@
 // An unauthorized station's own page: its authorization state, the details to check, and
 // Accept / Reject with the same dialogs (and fingerprint-mismatch flow) as the stations list.
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
-import { PlainButton } from "~/components/plain-button";
 import { AuthorizationDialogs, StationIdentity } from "~/components/stations/AuthorizationDialogs";
 import { SettingsCard } from "~/components/stations/form-parts";
 import type { AuthorizationView } from "~/components/stations/views";
+import { Button } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 export function AuthorizationCard({ station, canAuthorize }: { station: AuthorizationView; canAuthorize: boolean }) {
   const { t } = useTranslation("stations");
@@ -25,16 +25,16 @@ export function AuthorizationCard({ station, canAuthorize }: { station: Authoriz
               {station.isReady ? (
                 <ConfirmLink name="accept">{t("authorization.accept")}</ConfirmLink>
               ) : (
-                <PlainButton disabled aria-describedby={reasonId}>
+                <Button disabled aria-describedby={reasonId}>
                   {t("authorization.accept")}
-                </PlainButton>
+                </Button>
               )}
               <ConfirmLink name="reject" variant="default">
                 {t("authorization.reject")}
               </ConfirmLink>
             </Group>
             {station.isReady ? null : (
-              <Text size="sm" c="dimmed" id={reasonId}>
+              <Text size="sm" dimmed id={reasonId}>
                 {t("authorization.notReadyShort")}
               </Text>
             )}

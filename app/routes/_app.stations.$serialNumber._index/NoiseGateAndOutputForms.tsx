@@ -1,8 +1,6 @@
 // The noise gate (threshold in dB; a warning above −40 dB while the audience mic is in use)
 // and the output settings (level and gain of the output the audience mic is heard on).
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "~/components/forms";
@@ -19,6 +17,8 @@ import { noiseGateRangeDb, outputGainRangeDb } from "~/domain/station-form-limit
 import type { FormConstraint } from "~/components/lazy-form";
 import type { OutputSettings } from "~/contract/station-parts";
 import { noiseGateForm, outputForm } from "./forms";
+import { Alert } from "~/components/ui/alert";
+import { Stack } from "~/components/ui/stack";
 
 export function NoiseGateForm({
   thresholdDb,

@@ -1,15 +1,15 @@
 // Reboot, remove and factory reset, each confirmed. Reboot and factory reset are disabled with
 // the reason while the station is not Connected, is updating or rebooting (reboot also on
 // firmware that cannot); Remove is offered in every state — a dead station is what it is for.
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { PlainCheckbox } from "~/components/plain-choices";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { StationAvailability } from "~/domain/station-state";
 import { factoryResetCommand, rebootCommand, removeCommand } from "./forms";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 export function StationActionsCard({ name, availability }: { name: string; availability: StationAvailability }) {
   const { t } = useTranslation("stations");
@@ -53,9 +53,7 @@ export function StationActionsCard({ name, availability }: { name: string; avail
         intent={factoryResetCommand.intent}
         color="red"
         confirmDisabled={editBlockedBy !== null}
-        formContent={
-          <PlainCheckbox name="keepNetworkSettings" defaultChecked label={t("actions.keepNetworkSettings")} />
-        }
+        formContent={<Checkbox name="keepNetworkSettings" defaultChecked label={t("actions.keepNetworkSettings")} />}
       >
         {t("actions.factoryResetMessage")}
       </ConfirmDialog>

@@ -1,7 +1,5 @@
 // The station's facts (model, serial number, type, status, firmware, addresses) and the rename
 // form (name required).
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
@@ -11,11 +9,9 @@ import { EditableArea, SettingsCard, SubmitButton, useStationForm } from "~/comp
 import { StationStateBadge } from "~/components/stations/StationStateBadge";
 import type { FormConstraint } from "~/components/lazy-form";
 import type { ComputedState, StationType } from "~/contract/enums";
-import { mantineRem } from "~/components/plain-units";
 import { renameForm } from "./forms";
-
-// `mt={25}`, as Mantine writes it: the button lines up with the name field below its label.
-const renameButtonStyle = { marginTop: mantineRem(25) };
+import { Group } from "~/components/ui/group";
+import { TextInput } from "~/components/ui/text-input";
 
 export interface StationInfo {
   name: string | null;
@@ -63,7 +59,7 @@ function RenameForm({
             maxLength={64}
             w={320}
           />
-          <SubmitButton intent={renameForm.intent} style={renameButtonStyle}>
+          <SubmitButton intent={renameForm.intent} mt={25}>
             {t("details.rename")}
           </SubmitButton>
         </Group>

@@ -1,18 +1,18 @@
 // The streaming mode: Assistive Listening, or Audience Mic & Assistive Listening (beta). A
 // change discards the channel and audio settings (confirmed); the station shows it is changing
 // modes until the call ends.
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { PlainLoader } from "~/components/plain-indicators";
 import { GuardedConfirmLink, SettingsCard } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
 import type { UseCaseMode } from "~/contract/enums";
 import { useCaseModes } from "~/contract/values";
 import { changeModeCommand } from "./forms";
+import { Badge } from "~/components/ui/badge";
+import { Group } from "~/components/ui/group";
+import { Loader } from "~/components/ui/loader";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 export interface StreamingMode {
   useCaseMode: UseCaseMode;
@@ -47,12 +47,12 @@ export function StreamingModeCard({ mode, blockedBy }: { mode: StreamingMode; bl
         <Text>
           {t("mode.current")} <ModeName mode={mode.useCaseMode} />
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           {t(`mode.descriptions.${mode.useCaseMode}`)}
         </Text>
         {mode.isChangingMode ? (
           <Group gap="xs" role="status">
-            <PlainLoader size="xs" aria-hidden="true" />
+            <Loader size="xs" />
             <Text>{t("mode.changingLong")}</Text>
           </Group>
         ) : mode.hasAudienceMic ? (

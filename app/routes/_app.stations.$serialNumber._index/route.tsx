@@ -4,7 +4,6 @@ import { dispatchIntent } from "~/route-helpers/intents.server";
 import { constraintsOf, intentTable } from "~/route-helpers/intent-table.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -35,6 +34,7 @@ import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { stationTypes, useCaseModes } from "~/contract/values";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { Stack } from "~/components/ui/stack";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "stations.show");

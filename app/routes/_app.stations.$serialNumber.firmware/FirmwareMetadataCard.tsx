@@ -1,13 +1,13 @@
 // Checking for new firmware: the Manager syncs its metadata from the vendor (it needs the
 // internet; without it the no-connection message shows) and the time of the last check.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard, SubmitButton } from "~/components/stations/form-parts";
 import { syncMetadataCommand } from "./forms";
+import { Alert } from "~/components/ui/alert";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 export function FirmwareMetadataCard({
   lastCheck,

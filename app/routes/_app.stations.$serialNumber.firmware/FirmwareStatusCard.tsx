@@ -1,22 +1,21 @@
 // The station's firmware: current and latest version and the update status (any of the 0–15
 // statuses), with progress while it updates; the broken 6.0.3 reboot and a failed update are
 // explained. Live with JavaScript; without it the page is current on each load.
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlainProgress } from "~/components/plain-indicators";
-import { mantineRem } from "~/components/plain-units";
 import { FactsTable } from "~/components/stations/FactsTable";
 import { FirmwareStatusBadge } from "~/components/stations/FirmwareStatusBadge";
 import { SettingsCard } from "~/components/stations/form-parts";
 import { firmwareStatusKind, updateStatusName } from "~/domain/firmware";
+import { Alert } from "~/components/ui/alert";
+import { rem } from "~/components/ui/box";
+import { Anchor } from "~/components/ui/anchor";
+import { Group } from "~/components/ui/group";
+import { Progress } from "~/components/ui/progress";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
-// `maw={560}`, as Mantine writes it.
-const progressStyle = { maxWidth: mantineRem(560) };
+const progressStyle = { maxWidth: rem(560) };
 
 export interface FirmwareState {
   status: number;
@@ -57,7 +56,7 @@ export function FirmwareStatusCard({
         />
         <Text size="sm">{t(`firmware.statusDescriptions.${statusName}`)}</Text>
         {firmware.progress !== null ? (
-          <PlainProgress
+          <Progress
             value={firmware.progress}
             size="lg"
             aria-label={t("firmware.progress", { progress: firmware.progress })}

@@ -2,14 +2,9 @@
 // and the warning that an update cannot be stopped and the station stays online until it
 // reboots. Disabled with the reason while the station cannot update.
 import type { SubmissionResult } from "@conform-to/react";
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, useFieldError } from "~/components/forms";
-import { PlainAnchor, PlainGroup, PlainStack } from "~/components/plain";
-import { PlainCheckbox, PlainRadio, PlainRadioGroupFrame } from "~/components/plain-choices";
 import {
   BlockedReasonText,
   EditableArea,
@@ -21,8 +16,14 @@ import type { FirmwareChoice, FirmwareUpdateBlockedReason } from "~/domain/firmw
 import type { FormConstraint } from "~/components/lazy-form";
 import { firmwareUpdateForm } from "./forms";
 import { offeredFirmwareIds } from "./offered-firmware";
+import { Alert } from "~/components/ui/alert";
+import { Anchor } from "~/components/ui/anchor";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Group } from "~/components/ui/group";
+import { Radio, RadioGroupFrame } from "~/components/ui/radio-group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
-// `<Stack gap="sm" mt="xs">`: the margin as Mantine's style prop writes it.
 const versionListStyle = { marginTop: "var(--mantine-spacing-xs)" };
 
 export interface FirmwareChoiceView extends FirmwareChoice {
@@ -69,7 +70,7 @@ export function FirmwareUpdateForm({
           />
           <EditableArea disabled={blockedBy !== null} legend={t("firmware.updateTitle")}>
             <Stack gap="md">
-              <PlainRadioGroupFrame
+              <RadioGroupFrame
                 key={fields.firmwareId.key}
                 id={fields.firmwareId.id}
                 name={fields.firmwareId.name}
@@ -78,10 +79,10 @@ export function FirmwareUpdateForm({
                 defaultValue={selected}
                 error={fieldError(fields.firmwareId)}
               >
-                <PlainStack gap="sm" style={versionListStyle}>
+                <Stack gap="sm" style={versionListStyle}>
                   {choices.map((choice) => (
-                    <PlainGroup key={choice.id} gap="md" align="flex-start" wrap="nowrap">
-                      <PlainRadio
+                    <Group key={choice.id} gap="md" align="flex-start" wrap="nowrap">
+                      <Radio
                         choice={{
                           value: choice.id,
                           disabled: choice.isInstalled,
@@ -96,31 +97,25 @@ export function FirmwareUpdateForm({
                           ),
                         }}
                       />
-                      <PlainAnchor
-                        component="a"
-                        href={choice.releaseNotesUrl}
-                        target="_blank"
-                        rel="noreferrer"
-                        size="sm"
-                      >
+                      <Anchor href={choice.releaseNotesUrl} target="_blank" rel="noreferrer" size="sm">
                         {t("firmware.releaseNotes", { version: choice.version })}
                         <span className="visually-hidden"> {t("common:personalMenu.opensInNewTab")}</span>
-                      </PlainAnchor>
-                    </PlainGroup>
+                      </Anchor>
+                    </Group>
                   ))}
-                </PlainStack>
-              </PlainRadioGroupFrame>
-              <PlainCheckbox
+                </Stack>
+              </RadioGroupFrame>
+              <Checkbox
                 key={fields.eulaAccepted.key}
                 id={fields.eulaAccepted.id}
                 name={fields.eulaAccepted.name}
                 label={labels.eulaAccepted}
                 description={
                   eulaUrl ? (
-                    <PlainAnchor component="a" href={eulaUrl} target="_blank" rel="noreferrer" size="sm">
+                    <Anchor href={eulaUrl} target="_blank" rel="noreferrer" size="sm">
                       {t("firmware.eulaLink")}
                       <span className="visually-hidden"> {t("common:personalMenu.opensInNewTab")}</span>
-                    </PlainAnchor>
+                    </Anchor>
                   ) : undefined
                 }
                 error={fieldError(fields.eulaAccepted)}

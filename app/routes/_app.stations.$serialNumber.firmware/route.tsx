@@ -4,7 +4,6 @@
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -20,6 +19,7 @@ import { i18next } from "~/i18n/i18next.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { Stack } from "~/components/ui/stack";
 
 export const handle = { hubs: ["updaterHub"] } satisfies ScreenHandle;
 

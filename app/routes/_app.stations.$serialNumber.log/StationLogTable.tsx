@@ -1,10 +1,10 @@
 // The Log tab: the station's recent system events from the Manager, newest first, paged.
-import { Badge } from "#mantine/core/components/Badge/Badge.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "~/components/DataTable";
 import type { SystemEventType } from "~/contract/enums";
 import type { TableState } from "~/utils/table-state";
+import { Badge } from "~/components/ui/badge";
+import { Text } from "~/components/ui/text";
 
 export interface StationLogEntry {
   id: string;

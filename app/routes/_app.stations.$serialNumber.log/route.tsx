@@ -3,9 +3,6 @@
 // (docs/decisions/022-station-log-tab.md). New events arrive live with JavaScript.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -15,6 +12,9 @@ import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { listStationEvents } from "~/manager/station-events.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageCount, parseTableState } from "~/utils/table-state";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export const handle = { hubs: ["systemEventsHub"] } satisfies ScreenHandle;
 
@@ -63,7 +63,7 @@ export default function StationLog() {
       <Title order={2} size="h3">
         {t("log.title")}
       </Title>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" dimmed>
         {t("log.intro")}
       </Text>
       <StationLogTable entries={entries} state={state} total={total} />

@@ -1,8 +1,6 @@
 // DNS discovery: the station finds its Manager by DNS, or uses a fixed manager IP (required and
 // a valid IPv4 address when discovery is off).
 import type { SubmissionResult } from "@conform-to/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields, textFieldProps, useFieldError } from "~/components/forms";
@@ -17,6 +15,8 @@ import type { FormConstraint } from "~/components/lazy-form";
 import type { DnsDiscoverySettings } from "~/contract/station-parts";
 import { useHydrated } from "~/utils/use-hydrated";
 import { dnsDiscoveryForm } from "./forms";
+import { Stack } from "~/components/ui/stack";
+import { TextInput } from "~/components/ui/text-input";
 
 export function DnsDiscoveryForm({
   settings,

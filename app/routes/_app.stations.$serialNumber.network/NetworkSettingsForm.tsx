@@ -2,11 +2,6 @@
 // MAC address and the live address, and the settings — dynamic or static, IP, netmask, gateway,
 // DNS 1–3, search domains (one comma-separated field) and FQDN.
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
-import { SimpleGrid } from "#mantine/core/components/SimpleGrid/SimpleGrid.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, textFieldProps, useFieldError } from "~/components/forms";
@@ -18,6 +13,11 @@ import type { InterfaceRole } from "~/domain/network";
 import type { LinkState, NetworkInterfaceType } from "~/contract/enums";
 import { useHydrated } from "~/utils/use-hydrated";
 import { networkSettingsForm } from "./forms";
+import { SimpleGrid } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { TextInput } from "~/components/ui/text-input";
+import { Title } from "~/components/ui/title";
 
 export interface InterfaceView {
   role: InterfaceRole;
@@ -102,10 +102,10 @@ function InterfaceFields({ view, fields }: { view: InterfaceView; fields: Record
             { value: "Static", label: t("network.modes.Static") },
           ]}
         />
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           {t("network.staticHint")}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SimpleGrid colsFrom={{ sm: 2 }}>
           {input("ip", { disabled: staticOff })}
           {input("netmask", { disabled: staticOff })}
           {input("gateway", { disabled: staticOff })}

@@ -2,7 +2,6 @@
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ReadOnlyNotice } from "~/components/stations/ReadOnlyNotice";
@@ -20,6 +19,7 @@ import type { Station } from "~/contract/stations";
 import type { NetworkInterface } from "~/contract/station-parts";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
+import { Stack } from "~/components/ui/stack";
 
 function interfaceView(station: Station, role: InterfaceRole): InterfaceView {
   const key = role === "control" ? "controlNetworkInterface" : "streamingNetworkInterface";

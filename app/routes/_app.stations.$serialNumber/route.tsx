@@ -3,7 +3,6 @@
 // station removed meanwhile shows the station-not-found page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { StationHeaderBlock } from "~/components/stations/StationHeaderBlock";
@@ -16,6 +15,7 @@ import { getStation } from "~/manager/stations.server";
 import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { Stack } from "~/components/ui/stack";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
   pageTitle("stations", args.data?.header.displayName)(args as Parameters<ReturnType<typeof pageTitle>>[0]);

@@ -1,19 +1,21 @@
 // Access to the channel: its channel ID and a new one on request (listeners must rejoin; a new
 // QR code and channel ID after saving), the QR code to show and download (SVG, PNG), and the
 // test tone (only after saving, after a warning).
-import { Code } from "#mantine/core/components/Code/Code.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Image } from "#mantine/core/components/Image/Image.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { PlainAnchorButton, PlainButton } from "~/components/plain-button";
 import { useHasUnsavedChanges } from "~/components/stations/dirty-forms";
 import { GuardedConfirmLink, SettingsCard, SubmitButton } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
 import { playTestToneCommand, regenerateAccessCommand, stopTestToneCommand } from "./forms";
+import { AnchorButton, Button } from "~/components/ui/button";
+import { Code } from "~/components/ui/code";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Image } from "~/components/ui/image";
+
+const bodySize = { fontSize: "var(--mantine-font-size-md)" };
 
 export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string; blockedBy: BlockedReason | null }) {
   const { t } = useTranslation("stations");
@@ -21,7 +23,7 @@ export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string;
     <SettingsCard id="channel-access-title" title={t("access.title")}>
       <Stack gap="sm" align="flex-start">
         <Text>
-          {t("access.channelId")} <Code fz="md">{channelId}</Code>
+          {t("access.channelId")} <Code style={bodySize}>{channelId}</Code>
         </Text>
         <Text size="sm">{t("access.hint")}</Text>
         <GuardedConfirmLink name="regenerateAccess" blockedBy={blockedBy} variant="default">
@@ -67,12 +69,12 @@ export function QrCodeCard({
           <Text size="sm" maw={360}>
             {t("qr.hint")}
           </Text>
-          <PlainAnchorButton href={`${qrCodePath}/svg`} variant="default">
+          <AnchorButton href={`${qrCodePath}/svg`} variant="default">
             {t("qr.downloadSvg")}
-          </PlainAnchorButton>
-          <PlainAnchorButton href={`${qrCodePath}/png`} variant="default">
+          </AnchorButton>
+          <AnchorButton href={`${qrCodePath}/png`} variant="default">
             {t("qr.downloadPng")}
-          </PlainAnchorButton>
+          </AnchorButton>
         </Stack>
       </Group>
     </SettingsCard>
@@ -97,10 +99,10 @@ export function TestToneCard({ blockedBy, playing }: { blockedBy: BlockedReason 
           </Form>
         ) : unsaved ? (
           <Stack gap={4}>
-            <PlainButton disabled aria-describedby="test-tone-unsaved">
+            <Button disabled aria-describedby="test-tone-unsaved">
               {t("testTone.play")}
-            </PlainButton>
-            <Text size="sm" c="dimmed" id="test-tone-unsaved">
+            </Button>
+            <Text size="sm" dimmed id="test-tone-unsaved">
               {t("testTone.saveFirst")}
             </Text>
           </Stack>

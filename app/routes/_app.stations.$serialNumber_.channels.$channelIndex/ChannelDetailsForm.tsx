@@ -2,10 +2,7 @@
 // heard on (required while the mic is on), and the audio input (only valid left/right pairs).
 // Saving asks first: the channel's listeners must rejoin (operations.md §4).
 import type { SubmissionResult } from "@conform-to/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { Form } from "@remix-run/react";
-import { PlainCheckbox } from "~/components/plain-choices";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields, textFieldProps, useFieldError } from "~/components/forms";
 import {
@@ -20,6 +17,9 @@ import { genericConnectorNumber } from "~/domain/audio";
 import type { ChannelOptions } from "~/domain/channel-form-values";
 import type { FormConstraint } from "~/components/lazy-form";
 import { channelDetailsForm } from "./forms";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Stack } from "~/components/ui/stack";
+import { TextInput } from "~/components/ui/text-input";
 
 export interface ChannelDetailsValues {
   name: string;
@@ -121,7 +121,7 @@ export function ChannelDetailsForm({
                 />
               </>
             ) : (
-              <PlainCheckbox disabled label={labels.uplinkEnabled} description={t("channel.uplinkUnavailable")} />
+              <Checkbox disabled label={labels.uplinkEnabled} description={t("channel.uplinkUnavailable")} />
             )}
             <div>
               <SubmitButton intent={channelDetailsForm.intent}>{t("channel.save")}</SubmitButton>

@@ -1,9 +1,6 @@
 // The PIN: one numeric field on the server render (works without JavaScript), six one-digit
 // boxes once hydrated, following the spec's focus rules (app/domain/pin.ts).
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Input } from "#mantine/core/components/Input/Input.mjs";
-import { TextInput } from "#mantine/core/components/TextInput/TextInput.mjs";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { textFieldProps, useFieldError } from "~/components/forms";
@@ -17,6 +14,14 @@ import {
   type PinBoxes,
 } from "~/domain/pin";
 import { useHydrated } from "~/utils/use-hydrated";
+import { rem } from "~/components/ui/box";
+import { Field } from "~/components/ui/field";
+import { Group } from "~/components/ui/group";
+import { TextInput } from "~/components/ui/text-input";
+
+// Each box sits below the hint as a field's control does (and above the message, by its data-error).
+const boxStyle = { width: rem(44), marginTop: "calc(var(--mantine-spacing-xs) / 2)" };
+const digitStyle = { textAlign: "center", fontSize: "1.25rem" } as const;
 
 type PinFieldMetadata = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
@@ -52,11 +57,10 @@ function PinBoxesInput({ field, label, disabled }: { field: PinFieldMetadata; la
   }
 
   return (
-    <Input.Wrapper
+    <Field
       label={<span id={labelId}>{label}</span>}
       description={t("pin.hint")}
       error={error ? <span id={errorId}>{error}</span> : undefined}
-      labelElement="div"
     >
       <Group
         id={field.id}
@@ -67,35 +71,35 @@ function PinBoxesInput({ field, label, disabled }: { field: PinFieldMetadata; la
         mt={4}
       >
         {Array.from({ length: pinLength }, (_, index) => (
-          <Input
-            key={index}
-            ref={(element: HTMLInputElement | null) => {
-              boxes.current[index] = element;
-            }}
-            value={digits[index]}
-            disabled={disabled}
-            error={Boolean(error)}
-            inputMode="numeric"
-            autoComplete="off"
-            aria-label={t("pin.digit", { position: index + 1, count: pinLength })}
-            aria-invalid={error ? true : undefined}
-            w={44}
-            styles={{ input: { textAlign: "center", fontSize: "1.25rem" } }}
-            onFocus={(event) => event.currentTarget.select()}
-            onKeyDown={(event) => {
-              if (event.ctrlKey || event.metaKey || event.altKey) return;
-              if (apply(pinBoxKey(latest.current, index, event.key))) event.preventDefault();
-            }}
-            onPaste={(event) => {
-              event.preventDefault();
-              apply(fillPinBoxes(latest.current, index, event.clipboardData.getData("text")));
-            }}
-            onChange={(event) => apply(pinBoxInput(latest.current, index, event.currentTarget.value))}
-            onBlur={() => control.blur()}
-          />
+          <div key={index} className="ui-input-box" data-error={error ? true : undefined} style={boxStyle}>
+            <input
+              ref={(element: HTMLInputElement | null) => {
+                boxes.current[index] = element;
+              }}
+              className="ui-input"
+              style={digitStyle}
+              value={digits[index]}
+              disabled={disabled}
+              inputMode="numeric"
+              autoComplete="off"
+              aria-label={t("pin.digit", { position: index + 1, count: pinLength })}
+              aria-invalid={error ? true : undefined}
+              onFocus={(event) => event.currentTarget.select()}
+              onKeyDown={(event) => {
+                if (event.ctrlKey || event.metaKey || event.altKey) return;
+                if (apply(pinBoxKey(latest.current, index, event.key))) event.preventDefault();
+              }}
+              onPaste={(event) => {
+                event.preventDefault();
+                apply(fillPinBoxes(latest.current, index, event.clipboardData.getData("text")));
+              }}
+              onChange={(event) => apply(pinBoxInput(latest.current, index, event.currentTarget.value))}
+              onBlur={() => control.blur()}
+            />
+          </div>
         ))}
       </Group>
-    </Input.Wrapper>
+    </Field>
   );
 }
 

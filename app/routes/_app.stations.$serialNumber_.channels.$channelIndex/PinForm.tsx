@@ -1,7 +1,5 @@
 // The channel PIN: exactly 6 digits, or no PIN. Saving asks first: listeners must rejoin.
 import type { SubmissionResult } from "@conform-to/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, summaryFields } from "~/components/forms";
@@ -16,6 +14,8 @@ import {
 import type { FormConstraint } from "~/components/lazy-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { pinForm } from "./forms";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 export function PinForm({
   pinCode,

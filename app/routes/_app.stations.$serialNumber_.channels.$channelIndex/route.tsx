@@ -4,9 +4,6 @@
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -39,6 +36,9 @@ import type { loader as rootLoader } from "~/root";
 import type { ScreenHandle } from "~/utils/handle";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { pageTitle } from "~/utils/meta";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
   pageTitle("stations", args.data?.channel.name)(args as Parameters<ReturnType<typeof pageTitle>>[0]);
@@ -102,7 +102,7 @@ export default function ChannelDetails() {
         />
         <div>
           <Title order={1}>{channel.name}</Title>
-          <Text c="dimmed" size="sm">
+          <Text dimmed size="sm">
             {t("channel.subtitle", { index: channel.index, station: station.displayName })}
           </Text>
         </div>

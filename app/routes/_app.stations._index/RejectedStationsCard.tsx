@@ -1,13 +1,13 @@
 // Rejected stations are hidden from the list; clearing lets them come back once they are
 // rebooted (operations.md §4). With none rejected there is nothing to say or clear: no card.
-import { PlainButton } from "~/components/plain-button";
-import { Card } from "#mantine/core/components/Card/Card.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { clearRejectedCommand } from "./forms";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Group } from "~/components/ui/group";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export function RejectedStationsCard({ count, canAuthorize }: { count: number; canAuthorize: boolean }) {
   const { t } = useTranslation("stations");
@@ -19,13 +19,13 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
         {t("rejected.title")}
       </Title>
       <Text mt="xs">{t("rejected.count", { count })}</Text>
-      <Text mt="xs" size="sm" c="dimmed">
+      <Text mt="xs" size="sm" dimmed>
         {t("rejected.rebootNote")}
       </Text>
       {canAuthorize ? (
         <Form method="post" preventScrollReset>
           <Group mt="md">
-            <PlainButton
+            <Button
               type="submit"
               name="intent"
               value={clearRejectedCommand.intent}
@@ -33,7 +33,7 @@ export function RejectedStationsCard({ count, canAuthorize }: { count: number; c
               loading={submitting}
             >
               {t("rejected.clear")}
-            </PlainButton>
+            </Button>
           </Group>
         </Form>
       ) : null}

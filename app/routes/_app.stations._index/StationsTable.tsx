@@ -1,31 +1,30 @@
 // The stations list (operations.md §2): Station, Status, Firmware Version, IP (control and
 // streaming), Channels in Use, and Accept / Reject for unauthorized stations.
-import { PlainButton } from "~/components/plain-button";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { DataTable, type Column } from "~/components/DataTable";
-import { PlainStack, PlainText } from "~/components/plain";
-import { SpacedGroup } from "~/components/SpacedGroup";
 import { StationStateBadgeLabelled } from "~/components/stations/StationStateBadge";
 import { connectionStateLabelKey } from "~/domain/station-state";
 import type { StationRow } from "~/components/stations/views";
 import type { TableState } from "~/utils/table-state";
 import { textTemplate } from "~/i18n/text-template";
+import { Button } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
 
 type IpTexts = Record<"control" | "streaming", (values: { ip: string }) => string>;
 
 /** A function, not a component: one `useTranslation` and one lookup per text for the table, not per row. */
 function ipAddresses(row: StationRow, texts: IpTexts) {
-  if (!row.controlIp && !row.streamingIp) return <PlainText size="sm">—</PlainText>;
-  if (row.controlIp === row.streamingIp) return <PlainText size="sm">{row.controlIp}</PlainText>;
+  if (!row.controlIp && !row.streamingIp) return <Text size="sm">—</Text>;
+  if (row.controlIp === row.streamingIp) return <Text size="sm">{row.controlIp}</Text>;
   return (
-    <PlainStack gap={0}>
-      <PlainText size="sm">{texts.control({ ip: row.controlIp || "—" })}</PlainText>
-      <PlainText size="sm">{texts.streaming({ ip: row.streamingIp || "—" })}</PlainText>
-    </PlainStack>
+    <Stack gap={0}>
+      <Text size="sm">{texts.control({ ip: row.controlIp || "—" })}</Text>
+      <Text size="sm">{texts.streaming({ ip: row.streamingIp || "—" })}</Text>
+    </Stack>
   );
 }
 
@@ -36,25 +35,25 @@ function AuthorizationActions({ row }: { row: StationRow }) {
   return (
     <Stack gap={4}>
       {/* Wraps on a narrow screen, so the list fits a 1024 px kiosk without scrolling sideways. */}
-      <SpacedGroup gap="xs" wrap="wrap">
+      <Group spaced gap="xs" wrap="wrap">
         {row.isReady ? (
           <ConfirmLink name="accept" extra={{ station: row.serialNumber }} size="xs">
             {t("authorization.accept")}
             {forStation}
           </ConfirmLink>
         ) : (
-          <PlainButton size="xs" disabled aria-describedby={reasonId}>
+          <Button size="xs" disabled aria-describedby={reasonId}>
             {t("authorization.accept")}
             {forStation}
-          </PlainButton>
+          </Button>
         )}
         <ConfirmLink name="reject" extra={{ station: row.serialNumber }} size="xs" variant="default">
           {t("authorization.reject")}
           {forStation}
         </ConfirmLink>
-      </SpacedGroup>
+      </Group>
       {row.isReady ? null : (
-        <Text size="xs" c="dimmed" id={reasonId}>
+        <Text size="xs" dimmed id={reasonId}>
           {t("authorization.notReadyShort")}
         </Text>
       )}
@@ -87,14 +86,14 @@ export function StationsTable({
       sortable: true,
       isRowHeader: true,
       render: (row) => (
-        <PlainStack gap={0}>
+        <Stack gap={0}>
           <Link to={`/stations/${encodeURIComponent(row.serialNumber)}`}>{row.name ?? row.serialNumber}</Link>
           {row.name ? (
-            <PlainText size="xs" dimmed>
+            <Text size="xs" dimmed>
               {row.serialNumber}
-            </PlainText>
+            </Text>
           ) : null}
-        </PlainStack>
+        </Stack>
       ),
     },
     {

@@ -3,9 +3,6 @@
 // the rejected-stations card.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { can } from "~/domain/permissions";
@@ -32,6 +29,9 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { readTableState } from "~/utils/table-state.server";
 import { pageCount, type TableState } from "~/utils/table-state";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Title } from "~/components/ui/title";
 
 export const meta = pageTitle("stations");
 export const handle = { titleKey: "stations", hubs: ["stationsHub"] } satisfies ScreenHandle;

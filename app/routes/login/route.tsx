@@ -1,12 +1,5 @@
 // /login is the landing page (its sign-in button is a plain form) and the identity provider's
 // redirect target (code + state, or an error code to handle as administration.md §4 says).
-import { Alert } from "#mantine/core/components/Alert/Alert.mjs";
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Center } from "#mantine/core/components/Center/Center.mjs";
-import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -17,13 +10,20 @@ import { getStrategy, type SignedIn } from "~/auth/identity.server";
 import { commitSession, getSession, startSignedInSession, takeSignOutReturn } from "~/auth/session.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
-import { PlainButton } from "~/components/plain-button";
 import { errorPage, safeRedirectPath } from "~/error-pages.server";
 import { auditUserOf, recordEvent } from "~/audit/write-record.server";
 import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
 import { pageTitle } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
+import { Alert } from "~/components/ui/alert";
+import { Anchor } from "~/components/ui/anchor";
+import { Button } from "~/components/ui/button";
+import { Paper } from "~/components/ui/card";
+import { Center } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export const meta = pageTitle("login");
 
@@ -180,15 +180,15 @@ export default function Login() {
           ) : null}
           <Text>{t("login.intro")}</Text>
           {data.redirectTo !== "/" ? (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" dimmed>
               {t("login.returnNotice", { path: data.redirectTo })}
             </Text>
           ) : null}
           <Form method="post" action="/login" reloadDocument>
             <input type="hidden" name="redirectTo" value={data.redirectTo} />
-            <PlainButton type="submit" fullWidth size="md" loading={navigation.state === "submitting"}>
+            <Button type="submit" fullWidth size="md" loading={navigation.state === "submitting"}>
               {t("login.openLogin")}
-            </PlainButton>
+            </Button>
           </Form>
         </Stack>
       </Paper>

@@ -2,23 +2,23 @@
 // to /login (with the way back when given, e.g. from the 403 page's "try to log in again"). A
 // GET — a link or a meta refresh on another site, a prefetch — only asks: a small page whose
 // button posts the same form (docs/decisions/007-security.md, issues 11 and 25).
-import { Anchor } from "#mantine/core/components/Anchor/Anchor.mjs";
-import { Center } from "#mantine/core/components/Center/Center.mjs";
-import { Group } from "#mantine/core/components/Group/Group.mjs";
-import { Paper } from "#mantine/core/components/Paper/Paper.mjs";
-import { Stack } from "#mantine/core/components/Stack/Stack.mjs";
-import { Text } from "#mantine/core/components/Text/Text.mjs";
-import { Title } from "#mantine/core/components/Title/Title.mjs";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSignedInUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
-import { PlainButton } from "~/components/plain-button";
 import { safeRedirectPath } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
 import { readFormData } from "~/utils/form-data.server";
 import { signOut } from "./sign-out.server";
+import { Anchor } from "~/components/ui/anchor";
+import { Button } from "~/components/ui/button";
+import { Paper } from "~/components/ui/card";
+import { Group } from "~/components/ui/group";
+import { Center } from "~/components/ui/layout";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
@@ -51,9 +51,9 @@ export default function ConfirmSignOut() {
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Group justify="space-between">
               <Anchor href={redirectTo}>{t("signOut.cancel")}</Anchor>
-              <PlainButton type="submit" color="red">
+              <Button type="submit" color="red">
                 {t("signOut.confirm")}
-              </PlainButton>
+              </Button>
             </Group>
           </Form>
         </Stack>
