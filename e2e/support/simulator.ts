@@ -37,21 +37,22 @@ async function read(path: string) {
   return response.json();
 }
 
-const tokens = new Map<DemoRole, Promise<string>>();
+// The simulator's access tokens live 15 minutes, and one worker may run longer than that.
+const tokenLifetimeMs = 10 * 60_000;
+const tokens = new Map<DemoRole, { token: Promise<string>; obtainedAt: number }>();
 
 async function accessToken(role: DemoRole) {
-  let token = tokens.get(role);
-  if (!token) {
-    token = signInWithPassword({
-      issuer: `${consoleUrl}/oidc`,
-      clientId: "station-console",
-      clientSecret: "station-console-development-secret",
-      redirectUri: `${consoleUrl}/login`,
-      username: role,
-      password: role,
-    }).then((result) => result.accessToken);
-    tokens.set(role, token);
-  }
+  const cached = tokens.get(role);
+  if (cached && Date.now() - cached.obtainedAt < tokenLifetimeMs) return cached.token;
+  const token = signInWithPassword({
+    issuer: `${consoleUrl}/oidc`,
+    clientId: "station-console",
+    clientSecret: "station-console-development-secret",
+    redirectUri: `${consoleUrl}/login`,
+    username: role,
+    password: role,
+  }).then((result) => result.accessToken);
+  tokens.set(role, { token, obtainedAt: Date.now() });
   return token;
 }
 
