@@ -13,6 +13,7 @@ export const errorPageKinds = [
   "stationNotFound",
   "badRequest",
   "storeUnavailable",
+  "auditLogUnavailable",
 ] as const;
 export type ErrorPageKind = (typeof errorPageKinds)[number];
 
@@ -30,6 +31,7 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   stationNotFound: 404,
   badRequest: 400,
   storeUnavailable: 503,
+  auditLogUnavailable: 503,
 };
 
 /** Where each page's texts live (title, subtitle, message, action). */
@@ -46,6 +48,7 @@ export const errorPageTextKeys: Record<ErrorPageKind, string> = {
   stationNotFound: "errors.stationNotFound",
   badRequest: "errors.badRequest",
   storeUnavailable: "errors.storeUnavailable",
+  auditLogUnavailable: "errors.auditLogUnavailable",
 };
 
 export interface ErrorPagePayload {

@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings: t("titles.settings"),
     apiTokens: t("titles.apiTokens"),
     appCustomization: t("titles.appCustomization"),
+    auditLog: t("titles.auditLog"),
     login: t("titles.login"),
     pageNotFound: t("titles.pageNotFound"),
     error: t("titles.error"),

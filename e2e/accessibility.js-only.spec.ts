@@ -25,6 +25,7 @@ const adminPages = [
   "/settings",
   "/apiTokens",
   "/appCustomization",
+  "/auditLog",
   "/no/such/page",
 ];
 

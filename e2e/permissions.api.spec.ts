@@ -237,6 +237,9 @@ const inventory: Row[] = [
     changes: true,
   }),
 
+  page("_app.auditLog", "/auditLog", "auditLog.show"),
+  page("auditLog.download", "/auditLog/download", "auditLog.show"),
+
   page(customization, "/appCustomization", "appCustomization.show"),
   post(customization, "/appCustomization", "save", "appCustomization.edit", {
     fields: (seed) => ({ ...customizationDraft, logoFile: seed.logo }),

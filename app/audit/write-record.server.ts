@@ -44,8 +44,11 @@ const technicalFields = new Set([
   "events",
   "__intent__",
 ]);
-/** Fields recorded only as "changed": their values are secrets (issue 28: PINs, tokens, secrets, images). */
-const secretField = /pin|password|secret|token|image|logo|picture/i;
+/**
+ * Fields recorded only as "changed": their values are secrets (issue 28: PINs, tokens, secrets,
+ * images) — a PIN itself, not a flag about one (pinEnabled).
+ */
+const secretField = /^pin(code)?$|password|secret|token|image|logo|picture/i;
 
 export function auditUserOf(user: SessionUser): AuditUser {
   return { id: user.subject, name: user.name, role: user.roles[0] ?? "none" };

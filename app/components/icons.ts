@@ -13,6 +13,7 @@ export { default as IconArrowUp } from "@tabler/icons-react/dist/esm/icons/IconA
 export { default as IconArrowsSort } from "@tabler/icons-react/dist/esm/icons/IconArrowsSort.mjs";
 export { default as IconBroadcast } from "@tabler/icons-react/dist/esm/icons/IconBroadcast.mjs";
 export { default as IconBrush } from "@tabler/icons-react/dist/esm/icons/IconBrush.mjs";
+export { default as IconHistory } from "@tabler/icons-react/dist/esm/icons/IconHistory.mjs";
 export { default as IconCheck } from "@tabler/icons-react/dist/esm/icons/IconCheck.mjs";
 export { default as IconCopy } from "@tabler/icons-react/dist/esm/icons/IconCopy.mjs";
 export { default as IconDeviceFloppy } from "@tabler/icons-react/dist/esm/icons/IconDeviceFloppy.mjs";

@@ -65,8 +65,13 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** One record, formula-safe, ending in CRLF: for a CSV written line by line (a stream). */
+export function csvLine(row: readonly string[]): string {
+  return `${row.map(serialiseCell).join(",")}\r\n`;
+}
+
 export function serialiseCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => `${row.map(serialiseCell).join(",")}\r\n`).join("");
+  return rows.map(csvLine).join("");
 }
 
 /** The same table with every formula-like cell neutralised. */

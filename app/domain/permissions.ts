@@ -25,6 +25,7 @@ export const permissions = {
   "settings.dnsConfig": administrators,
   "appCustomization.show": administrators,
   "appCustomization.edit": administrators,
+  "auditLog.show": administrators,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionAction = keyof typeof permissions;

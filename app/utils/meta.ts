@@ -10,6 +10,7 @@ export type PageTitleKey =
   | "settings"
   | "apiTokens"
   | "appCustomization"
+  | "auditLog"
   | "login"
   | "pageNotFound"
   | "error";

@@ -36,6 +36,7 @@ export const adminPages = [
   "/settings",
   "/apiTokens",
   "/appCustomization",
+  "/auditLog",
   "/no/such/page",
 ] as const;
 

@@ -6,6 +6,7 @@ import {
   IconApi,
   IconApps,
   IconBrush,
+  IconHistory,
   IconDeviceMobile,
   IconLayoutDashboard,
   IconLogout,
@@ -50,6 +51,7 @@ const icons: Record<NavigationKey, typeof IconApi> = {
   apiTokens: IconApi,
   settings: IconSettings,
   appCustomization: IconBrush,
+  auditLog: IconHistory,
 };
 
 // Along the top edge of the header, over its border.

@@ -11,6 +11,7 @@ export const navigationEntries = [
   { key: "apiTokens", to: "/apiTokens", permission: "apiTokens.show", group: 2 },
   { key: "settings", to: "/settings", permission: "settings.show", group: 2 },
   { key: "appCustomization", to: "/appCustomization", permission: "appCustomization.show", group: 2 },
+  { key: "auditLog", to: "/auditLog", permission: "auditLog.show", group: 2 },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; permission: PermissionAction; group: number }>;
 
 export type NavigationKey = (typeof navigationEntries)[number]["key"];

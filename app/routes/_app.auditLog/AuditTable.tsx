@@ -1,0 +1,107 @@
+// The records, newest first: who, what, on which target (linked to its station or channel), what
+// changed (secrets only as "changed") and how it ended, with the request id to find its log lines.
+import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { DataTable, type Column } from "~/components/DataTable";
+import { Badge, type BadgeColor } from "~/components/ui/badge";
+import { Code } from "~/components/ui/code";
+import { Text } from "~/components/ui/text";
+import type { AuditChange, AuditOutcome, AuditRecord, AuditTarget, AuditValue } from "~/records/audit-log";
+import type { TableState } from "~/utils/table-state";
+import { auditPageSizes } from "./page";
+
+export type AuditRow = AuditRecord & { timeText: string };
+
+const outcomeColors: Record<AuditOutcome["kind"], BadgeColor> = { done: "green", refused: "orange", failed: "red" };
+
+function valueText(value: AuditValue | undefined, t: TFunction<"admin">) {
+  if (value === undefined || value === null || value === "") return t("auditLog.noValue");
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function changeText(change: AuditChange, t: TFunction<"admin">) {
+  if (change.secret) return `${change.field}: ${t("auditLog.changed")}`;
+  if (change.old === undefined) return `${change.field}: ${valueText(change.new, t)}`;
+  return `${change.field}: ${valueText(change.old, t)} → ${valueText(change.new, t)}`;
+}
+
+function TargetCell({ target }: { target: AuditTarget }) {
+  const { t } = useTranslation("admin");
+  const { kind, serialNumber, channelIndex, label, id } = target;
+  if (kind === "channel" && serialNumber && channelIndex !== undefined)
+    return (
+      <Link to={`/stations/${encodeURIComponent(serialNumber)}/channels/${channelIndex}`}>
+        {t("auditLog.targets.channel", { serialNumber, channelIndex })}
+      </Link>
+    );
+  if (serialNumber)
+    return (
+      <Link to={`/stations/${encodeURIComponent(serialNumber)}`}>
+        {t("auditLog.targets.station", { serialNumber })}
+        {label && label !== serialNumber ? ` (${label})` : ""}
+      </Link>
+    );
+  if (!kind) return <>—</>;
+  return <>{t(`auditLog.targets.${kind}`, { label: label ?? id ?? "" })}</>;
+}
+
+function OutcomeCell({ outcome }: { outcome: AuditOutcome }) {
+  const { t } = useTranslation("admin");
+  const detail =
+    outcome.kind === "refused"
+      ? t(`auditLog.reasons.${outcome.reason}`, { defaultValue: outcome.reason })
+      : outcome.kind === "failed" && outcome.managerStatus !== undefined
+        ? t("auditLog.managerStatus", { status: outcome.managerStatus })
+        : outcome.kind === "failed"
+          ? (outcome.message ?? "")
+          : "";
+  return (
+    <div>
+      <Badge color={outcomeColors[outcome.kind]}>{t(`auditLog.outcomes.${outcome.kind}`)}</Badge>
+      {detail ? <Text size="sm">{detail}</Text> : null}
+    </div>
+  );
+}
+
+export function AuditTable({ rows, state, total }: { rows: AuditRow[]; state: TableState; total: number }) {
+  const { t } = useTranslation("admin");
+  const columns: Column<AuditRow>[] = [
+    { key: "time", label: t("auditLog.columns.time"), render: (row) => row.timeText, isRowHeader: true },
+    {
+      key: "user",
+      label: t("auditLog.columns.user"),
+      render: (row) => (row.user ? `${row.user.name} (${row.user.role})` : t("auditLog.noUser")),
+    },
+    { key: "action", label: t("auditLog.columns.action"), render: (row) => <Code>{row.action}</Code> },
+    { key: "target", label: t("auditLog.columns.target"), render: (row) => <TargetCell target={row.target} /> },
+    {
+      key: "changes",
+      label: t("auditLog.columns.changes"),
+      render: (row) =>
+        row.changes.length === 0 ? (
+          "—"
+        ) : (
+          <ul className="audit-changes">
+            {row.changes.map((change) => (
+              <li key={change.field}>{changeText(change, t)}</li>
+            ))}
+          </ul>
+        ),
+    },
+    { key: "outcome", label: t("auditLog.columns.outcome"), render: (row) => <OutcomeCell outcome={row.outcome} /> },
+    { key: "requestId", label: t("auditLog.columns.requestId"), render: (row) => <Code>{row.requestId}</Code> },
+  ];
+  return (
+    <DataTable
+      caption={t("auditLog.caption")}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      state={state}
+      total={total}
+      pageSizes={auditPageSizes}
+      emptyText={t("auditLog.empty")}
+    />
+  );
+}

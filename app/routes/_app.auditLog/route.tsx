@@ -1,0 +1,88 @@
+// The audit log (issue 28): every write made through the console, newest first, filtered by the
+// URL's user, station, action, outcome and dates (a plain GET form), in pages, with the filtered
+// records as a CSV download. For Admins and Owners.
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guard.server";
+import { RouteErrorBoundary } from "~/components/ErrorPage";
+import { IconDownload } from "~/components/icons";
+import { AnchorButton } from "~/components/ui/button";
+import { Group } from "~/components/ui/group";
+import { Stack } from "~/components/ui/stack";
+import { Text } from "~/components/ui/text";
+import { Title } from "~/components/ui/title";
+import { i18next } from "~/i18n/i18next.server";
+import type { ScreenHandle } from "~/utils/handle";
+import { pageTitle } from "~/utils/meta";
+import { pageCount } from "~/utils/table-state";
+import { AuditFilterForm } from "./AuditFilterForm";
+import { auditLog, withinBound } from "./audit-records.server";
+import { AuditTable, type AuditRow } from "./AuditTable";
+import { auditFilterQuery, parseAuditFilter } from "./filter";
+import { auditPageState } from "./page";
+
+export const meta = pageTitle("auditLog");
+export const handle = { titleKey: "auditLog" } satisfies ScreenHandle;
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "auditLog.show");
+  const search = new URL(request.url).searchParams;
+  const log = auditLog();
+  const [users, actions, locale] = await Promise.all([
+    withinBound(log.distinctUsers()),
+    withinBound(log.distinctActions()),
+    i18next.getLocale(request),
+  ]);
+  const { values, filter, problems } = parseAuditFilter(search, actions);
+  const state = auditPageState(search);
+  const pageAt = (page: number) =>
+    withinBound(log.query(filter, { skip: (page - 1) * state.pageSize, take: state.pageSize }));
+  let found = await pageAt(state.page);
+  // A page past the end shows the last one.
+  const last = pageCount(found.total, state.pageSize);
+  if (state.page > last) {
+    state.page = last;
+    found = await pageAt(last);
+  }
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+  const rows: AuditRow[] = found.rows.map((record) => ({ ...record, timeText: time.format(new Date(record.time)) }));
+  return {
+    rows,
+    total: found.total,
+    state,
+    values,
+    problems,
+    users,
+    actions,
+    size: search.get("size"),
+    download: `/auditLog/download?${auditFilterQuery(values).toString()}`,
+  };
+}
+
+export default function AuditLogScreen() {
+  const { rows, total, state, values, problems, users, actions, size, download } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t("auditLog.heading")}</Title>
+          <Text dimmed size="sm">
+            {t("auditLog.intro")}
+          </Text>
+        </Stack>
+        <AnchorButton href={download} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+          {t("auditLog.download")}
+        </AnchorButton>
+      </Group>
+      <AuditFilterForm values={values} problems={problems} users={users} actions={actions} size={size} />
+      <AuditTable rows={rows} state={state} total={total} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { csvLine, parseCsv } from "~/domain/csv";
+import type { AuditRecord } from "~/records/audit-log";
+import { auditCsvColumns, recordCells } from "./csv-cells";
+
+const record: AuditRecord = {
+  id: "1",
+  time: "2026-11-26T10:00:00.000Z",
+  requestId: "req-1",
+  // A name the identity provider passes on as the user chose it.
+  user: { id: "sub-1", name: '=HYPERLINK("http://evil.example")', role: "Admin" },
+  action: "channel.savePin",
+  target: { kind: "channel", serialNumber: "MCS-0042", channelIndex: 1 },
+  changes: [
+    { field: "pin", secret: true },
+    { field: "name", old: "Hall", new: '+Hall, "quoted"' },
+  ],
+  outcome: { kind: "failed", managerStatus: 500, message: "-1" },
+};
+
+describe("the audit log's CSV line", () => {
+  it("gives every column, a secret only as changed, and formula-like cells as text", () => {
+    const [cells] = parseCsv(csvLine(recordCells(record)));
+    const cell = (column: (typeof auditCsvColumns)[number]) => cells![auditCsvColumns.indexOf(column)];
+    expect(cells).toHaveLength(auditCsvColumns.length);
+    expect(cell("userName")).toBe('\'=HYPERLINK("http://evil.example")');
+    expect(cell("changes")).toBe('pin: changed; name: "Hall" → "+Hall, \\"quoted\\""');
+    expect(cell("reason")).toBe("'-1");
+    expect(cell("managerStatus")).toBe("500");
+    expect(cell("channelIndex")).toBe("1");
+  });
+});
