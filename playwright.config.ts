@@ -48,10 +48,12 @@ export default defineConfig({
   projects: [
     // HTTP-level specs (security, robustness) need no browser and run once.
     { name: "api", testMatch: /\.api\.spec\.ts$/ },
+    // Specs about what the server sends alone (valid markup, text browsers) run without
+    // JavaScript only: the HTML is the same for every browser.
     {
       name: "js",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
-      testIgnore: [/\.api\.spec\.ts$/, /\.partial-js\.spec\.ts$/],
+      testIgnore: [/\.api\.spec\.ts$/, /\.partial-js\.spec\.ts$/, /\.nojs-only\.spec\.ts$/],
     },
     // Specs about a JavaScript-only comfort say so in their file name.
     {

@@ -23,7 +23,7 @@ const randomHalfName = `a random half of /build/ (PARTIAL_JS_SEED=${seed})`;
 const randomlyBlocked = randomHalf(build.scripts, seed);
 
 test.use({
-  // What the server sends does not depend on what the browser blocks: markup.spec.ts checks it.
+  // What the server sends does not depend on what the browser blocks: markup.nojs-only.spec.ts checks it.
   checkMarkup: false,
   // Remix's inline script imports the client entry without waiting for it (no code of ours can
   // catch that), Remix notes a route module that failed before the page takes the user on, and
