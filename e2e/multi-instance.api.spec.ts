@@ -3,7 +3,9 @@
 // signed in through the balancer is served by both; SIGKILL of one loses nothing but that
 // instance; a rolling restart of both under a steady stream of page loads and form posts fails
 // no request and loses no session; live updates reconnect to the surviving instance; and a token
-// refresh racing across both instances happens once and keeps the user signed in.
+// refresh racing across both instances happens once and keeps the user signed in. With one
+// PostgreSQL for the durable store (issue 28): every write either instance took, through every
+// restart (PostgreSQL's too), is in the audit log with the request id its answer carried.
 // Runs alone with: npm run build && npx playwright test e2e/multi-instance.api.spec.ts
 // (docs/decisions/019-multi-instance.md).
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from "@microsoft/signalr";
@@ -18,11 +20,12 @@ import {
   type ConsoleProcess,
   type SimulatorProcess,
 } from "../tests/support/processes";
+import { startPostgresqlServer, type PostgresqlServer } from "../tests/support/postgresql-server";
 import { startRedisServer, type RedisServer } from "../tests/support/redis-server";
 import { missingPrograms } from "../tests/support/system-programs";
 import { demoAccounts } from "../simulator/identity";
 
-const missing = missingPrograms("redis-server", "nginx");
+const missing = missingPrograms("redis-server", "nginx", "postgresql");
 const firstConsolePort = Number(process.env.MULTI_INSTANCE_CONSOLE_PORT ?? 3410);
 const ports = {
   consoles: [firstConsolePort, firstConsolePort + 1],
@@ -41,6 +44,8 @@ const refreshDueAfterMs = (accessTokenTtlSeconds - 120) * 1000;
 const signedInName = demoAccounts.find((account) => account.username === "admin")!.name;
 
 let redis: RedisServer | undefined;
+let postgresql: PostgresqlServer | undefined;
+let databaseUrl = "";
 let simulator: SimulatorProcess | undefined;
 let balancer: Balancer | undefined;
 const instances: (ConsoleProcess | undefined)[] = [undefined, undefined];
@@ -58,6 +63,7 @@ async function startInstance(index: number) {
     simulator: simulator!,
     env: {
       REDIS_URL: redis!.url,
+      DATABASE_URL: databaseUrl,
       WEB_CONCURRENCY: "1",
       PUBLIC_URL: `http://127.0.0.1:${ports.balancer}`,
       TRUST_PROXY: "loopback",
@@ -81,7 +87,12 @@ interface Outcome {
   /** The instance nginx took the answer from (the last it tried). */
   servedBy: string;
   detail: string;
+  /** The answer's X-Request-Id. */
+  requestId?: string;
 }
+
+/** Every form post answered, for the audit log's check. */
+const posts: Outcome[] = [];
 
 const lastServer = (response: Response) => response.headers.get(servedByHeader)?.split(", ").pop() ?? "";
 
@@ -109,13 +120,16 @@ async function postForm(as: ConsoleSession): Promise<Outcome> {
     await response.arrayBuffer();
     const location = response.headers.get("location") ?? "";
     const ok = (response.status === 302 || response.status === 303) && location === moderationPath;
-    return {
+    const outcome = {
       what: "POST clearSpeakers",
       ok,
       status: response.status,
       servedBy: lastServer(response),
       detail: location,
+      requestId: response.headers.get("x-request-id") ?? "",
     };
+    posts.push(outcome);
+    return outcome;
   } catch (error) {
     return { what: "POST clearSpeakers", ok: false, status: "network", servedBy: "", detail: String(error) };
   }
@@ -192,7 +206,7 @@ test.skip(missing !== null, missing ?? "");
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [redis, simulator] = await Promise.all([
+  [redis, simulator, postgresql] = await Promise.all([
     startRedisServer(),
     startSimulatorProcess({
       stations: 20,
@@ -201,7 +215,9 @@ test.beforeAll(async () => {
       accessTokenTtlSeconds,
       rotateRefreshTokens: true,
     }),
+    startPostgresqlServer(),
   ]);
+  databaseUrl = await postgresql.createDatabase();
   await Promise.all([startInstance(0), startInstance(1)]);
   balancer = await startBalancer({ port: ports.balancer, upstreams: [instanceAddress(0), instanceAddress(1)] });
   // Signed in now and left alone: its token is due when the race test runs.
@@ -211,7 +227,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.allSettled([balancer?.stop(), ...instances.map((instance) => instance?.stop())]);
-  await Promise.allSettled([simulator?.stop(), redis?.stop()]);
+  await Promise.allSettled([simulator?.stop(), redis?.stop(), postgresql?.stop()]);
 });
 
 test.afterEach(async () => {
@@ -309,6 +325,28 @@ test("a rolling restart under page loads and form posts fails nothing, and live 
   } finally {
     await hub.stop();
   }
+});
+
+test("every write either instance took, through the restarts and PostgreSQL's, is in the audit log with its request id", async () => {
+  test.setTimeout(60_000);
+  const answered = posts.filter((post) => post.ok);
+  expect(servers(answered)).toEqual(new Set([instanceAddress(0), instanceAddress(1)]));
+  expect(answered.every((post) => post.requestId)).toBe(true);
+  await postgresql!.pause();
+  await postgresql!.resume();
+  let csv = "";
+  await expect
+    .poll(
+      async () => {
+        const download = await session.fetch("/auditLog/download");
+        csv = await download.text();
+        return download.status;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(200);
+  const missingIds = answered.map((post) => post.requestId!).filter((requestId) => !csv.includes(requestId));
+  expect(missingIds, `of ${answered.length} writes`).toEqual([]);
 });
 
 test("a token refresh racing across both instances happens once and keeps the user signed in", async () => {
