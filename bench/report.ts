@@ -2,6 +2,7 @@
 // between the bench markers.
 import { cpus, totalmem } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
+import type { AuditLogFigures } from "./audit-log";
 import type { LighthouseFigures } from "./lighthouse-figures";
 import type { WorkersFigures } from "./workers";
 
@@ -32,6 +33,33 @@ export interface BenchResults {
   lighthouseRuns?: number;
   javaScript: Array<{ route: string; raw: number; gzip: number; brotli: number }>;
   css: { raw: number; gzip: number; brotli: number };
+  /** The audit log with 100,000 records, per durable store. */
+  auditLog?: AuditLogFigures[];
+}
+
+function auditLogTable(figures: AuditLogFigures[]) {
+  const lines = [
+    `The audit log with ${figures[0]!.records.toLocaleString("en")} records: server time (ms) of the page and of its ${code(".data")}, and the CSV of one action's records`,
+    "",
+    `| store | route | document p50 / p95 | ${code(".data")} p50 / p95 | render ratio |`,
+    "|---|---|---|---|---|",
+  ];
+  for (const { store, pages } of figures)
+    for (const { route, document, data, renderRatio } of pages)
+      lines.push(
+        `| ${store} | ${code(route)} | ${document.p50} / ${document.p95} | ${data.p50} / ${data.p95} | ${renderRatio}× |`,
+      );
+  lines.push(
+    "",
+    "| store | CSV rows | size | p50 / p95 (ms) | console RSS before → peak while streaming |",
+    "|---|---|---|---|---|",
+  );
+  for (const { store, csv } of figures)
+    lines.push(
+      `| ${store} | ${csv.rows} | ${csv.megabytes} MB | ${csv.p50} / ${csv.p95} | ${csv.idleRssMegabytes} → ${csv.peakRssMegabytes} MB |`,
+    );
+  lines.push("");
+  return lines;
 }
 
 export function machineDescription() {
@@ -102,6 +130,7 @@ export function renderTable(results: BenchResults): string {
     }
     lines.push("");
   }
+  if (results.auditLog?.length) lines.push(...auditLogTable(results.auditLog));
   lines.push("JavaScript loaded before hydration, per route (heaviest first):", "");
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");
   for (const route of results.javaScript)

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { signInWithPassword } from "../tests/support/identity";
 import { consoleCommand, startConsoleProcess, startSimulatorProcess } from "../tests/support/processes";
+import { benchAuditLog } from "./audit-log";
 import { launchBrowser, pushToScreenLatency, revalidationsUnderBurst } from "./browser";
 import { dataUrlOf, measureRoute } from "./http-load";
 import { javaScriptPerRoute, totalCss } from "./js-bytes";
@@ -123,6 +124,7 @@ try {
 } finally {
   await browser.close();
 }
+if (process.env.BENCH_AUDIT !== "0") results.auditLog = await benchAuditLog();
 
 console.log(`\n${writeResults(results)}`);
 const unmeasured = results.lighthouse.filter((page) => page.score === null);
