@@ -112,12 +112,24 @@ export function PageSizeForm({
   );
 }
 
-export function SearchForm({ state, label }: { state: TableState; label: string }) {
+export function SearchForm({
+  state,
+  label,
+  children,
+  fields = [],
+}: {
+  state: TableState;
+  label: string;
+  /** More filter fields sent with the search (the stations' status, say), before its button. */
+  children?: ReactNode;
+  /** Their names: the form sends them itself. */
+  fields?: string[];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
     <Form method="get" role="search" preventScrollReset>
-      <KeepParams except={["q"]} />
+      <KeepParams except={["q", ...fields]} />
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           name="q"
@@ -129,6 +141,7 @@ export function SearchForm({ state, label }: { state: TableState; label: string 
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           w={260}
         />
+        {children}
         <Button type="submit" variant="default">
           {t("actions.search")}
         </Button>

@@ -44,7 +44,14 @@ export function stationStatusOf(computedState: ComputedState, firmwareStatus: nu
 
 /** Why a bulk action leaves a station alone: a state the station's own page names, or one of these. */
 export type SkipReason =
-  BlockedReason | "listeners" | "alreadyCurrent" | "noFirmware" | "alreadyAuthorized" | "notReady";
+  | BlockedReason
+  | "listeners"
+  | "alreadyCurrent"
+  | "noFirmware"
+  | "alreadyAuthorized"
+  | "notReady"
+  /** Chosen, but the Manager no longer lists it (removed or rejected meanwhile). */
+  | "gone";
 
 /** What the rules read of a chosen station. */
 export interface BulkCandidate {
@@ -119,6 +126,7 @@ export function skipReason(action: BulkAction, station: BulkCandidate, newestVer
 export interface PlannedStation {
   serialNumber: string;
   name: string | null;
+  type: StationType;
   /** Accept: the fingerprint the user checks and the Manager is sent. */
   fingerprint: string | null;
   /** Update firmware: from which version to which. */
@@ -148,6 +156,7 @@ export function planBulkAction(
     const planned: PlannedStation = {
       serialNumber: station.serialNumber,
       name: station.name,
+      type: station.type,
       fingerprint: action === "accept" ? station.fingerprint : null,
       currentFirmwareVersion: station.currentFirmwareVersion,
       targetVersion: action === "updateFirmware" ? newest : null,
