@@ -78,7 +78,13 @@ function ChooseBox({ row, choice, isChosen }: { row: StationRow; choice: Choice;
       name="chosen"
       value={row.serialNumber}
       defaultChecked={isChosen}
-      label={<span className="visually-hidden">{t("bulk.chooseStation", { name: row.name ?? row.serialNumber })}</span>}
+      label={
+        <span className="visually-hidden">
+          {row.name
+            ? t("bulk.chooseNamedStation", { name: row.name, serialNumber: row.serialNumber })
+            : t("bulk.chooseStation", { serialNumber: row.serialNumber })}
+        </span>
+      }
       onChange={(event) =>
         submit(
           {
