@@ -186,7 +186,8 @@ function field(formData: FormData, name: string) {
 /** The confirmed action: acts on the plan the user saw, once however often the form is sent. */
 export async function runBulkAction(context: ActionContext, action: BulkAction): Promise<Response> {
   const { request, user, manager, formData } = context;
-  noteWrite({ action: `bulk.${action}` });
+  // Each station gets its own record (actOnStation); this one says who asked, and how it ended.
+  noteWrite({ action: `bulk.${action}`, changes: [] });
   const selectionId = selectionIdOf(formData.get("selection"));
   const confirmPath = bulkPath(action, selectionId);
   if (action === "updateFirmware" && formData.get("eulaAccepted") !== "on") {
