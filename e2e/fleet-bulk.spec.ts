@@ -118,7 +118,7 @@ test("the choice survives paging and sorting, and the status filter chooses all 
   await page.getByRole("link", { name: /^Status/ }).click();
   await expect(page.getByText("1 station chosen")).toBeVisible();
 
-  await page.getByLabel("Status").selectOption({ label: "Unauthorized" });
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Unauthorized" });
   await page.getByRole("button", { name: "Search" }).click();
   const unauthorized = (await fleet()).filter((station) => station.deviceState.computedState === "Unauthorized");
   await expect(page.getByRole("table", { name: "Stations" }).getByRole("rowheader")).toHaveCount(unauthorized.length);
