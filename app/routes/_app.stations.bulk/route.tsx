@@ -53,8 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<BulkPageD
   };
 }
 
-const actions = intentTable(...bulkHandlers);
-export const action = (args: ActionFunctionArgs) => dispatchIntent(args, actions);
+// Built per request: the table's code is server-only (the browser build leaves this module out).
+export const action = (args: ActionFunctionArgs) => dispatchIntent(args, intentTable(...bulkHandlers));
 
 export default function BulkAction() {
   const data = useLoaderData() as BulkPageData;
