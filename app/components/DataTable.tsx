@@ -130,7 +130,8 @@ export function SearchForm({
   return (
     <Form method="get" role="search" preventScrollReset>
       <KeepParams except={["q", ...fields]} />
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      {/* With more fields than the search, they wrap on a phone rather than widen the page. */}
+      <Group gap="xs" align="flex-end" wrap={children ? "wrap" : "nowrap"}>
         <TextInput
           name="q"
           type="search"
