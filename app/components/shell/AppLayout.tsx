@@ -15,7 +15,7 @@ import {
   IconSettings,
   IconX,
 } from "~/components/icons";
-import { Fragment, useEffect, useState, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/user";
 import { FlashMessage } from "~/components/FlashMessage";
@@ -158,18 +158,15 @@ export function AppLayout({ user, navigation, footer, navOpen, children }: Shell
                 const entry = navigationEntries.find((candidate) => candidate.key === key)!;
                 const Icon = icons[key];
                 const active = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
-                // The space keeps the links apart in text browsers (they ignore the CSS that
-                // puts each on its own line).
                 return (
-                  <Fragment key={key}>
-                    <ShellNavLink
-                      to={entry.to}
-                      label={t(`navigation.${key}`)}
-                      leftSection={<Icon size={20} aria-hidden="true" />}
-                      active={active}
-                      onClick={() => setOpen(false)}
-                    />{" "}
-                  </Fragment>
+                  <ShellNavLink
+                    key={key}
+                    to={entry.to}
+                    label={t(`navigation.${key}`)}
+                    leftSection={<Icon size={20} aria-hidden="true" />}
+                    active={active}
+                    onClick={() => setOpen(false)}
+                  />
                 );
               })}
             </div>
