@@ -15,7 +15,7 @@ export function SignCard({ sign, texts }: { sign: Sign; texts: SignTexts[] }) {
   const both = texts.length > 1;
   return (
     <article className="venue-sign" aria-labelledby={nameId} data-testid="venue-sign">
-      <div className="venue-sign-band">
+      <div className="venue-sign-band" data-testid="sign-band">
         <svg className="venue-sign-logo" viewBox="0 0 200 100" role="img" aria-label={t("signs.sign.logo")}>
           <use href="#venue-sign-logo" />
         </svg>
