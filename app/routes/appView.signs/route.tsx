@@ -49,7 +49,16 @@ export default function SignsPage() {
         sheetCount={sheets.length}
       />
       <LogoDefinition logo={branding.logo} />
-      <div className="venue-signs-sheets" style={colours} data-testid="venue-signs">
+      {/* Focusable: on a narrow screen it scrolls sideways, by keyboard too. */}
+      <div
+        className="venue-signs-sheets"
+        style={colours}
+        data-testid="venue-signs"
+        role="region"
+        aria-label={t("signs.preview")}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box is reached by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+      >
         {sheets.map((sheet, offset) => (
           <div
             key={sheet[0]!.id}
