@@ -37,6 +37,9 @@ async function listedChannels() {
   return inAppOrder(channels.filter((channel) => channel.isEnabled && !channel.isHidden));
 }
 
+// Twice the pixels per module for the QR code screenshots: a 42 mm code is about 160 CSS px.
+test.use({ deviceScaleFactor: 2 });
+
 const cards = (page: Page) => page.getByTestId("venue-sign");
 const sheets = (page: Page) => page.getByTestId("venue-signs-sheet");
 const pixelsPerMm = 96 / 25.4;
@@ -69,18 +72,14 @@ async function choose(page: Page, choices: { paper?: string; language?: string; 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
-/** Each page's size in points, from the PDF Chromium prints (one /MediaBox per page object). */
-function pdfPageSizes(pdf: Buffer) {
+/** The PDF's pages (page objects) and the paper sizes it names, in points (Chromium writes them uncompressed). */
+function pdfPages(pdf: Buffer) {
   const text = pdf.toString("latin1");
-  const pages = [
-    ...text.matchAll(
-      /\/Type\s*\/Page(?![a-zA-Z])[\s\S]*?\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g,
-    ),
-  ];
-  return pages.map((match) => ({
-    width: Number(match[3]) - Number(match[1]),
-    height: Number(match[4]) - Number(match[2]),
-  }));
+  const count = [...text.matchAll(/\/Type\s*\/Page(?![a-zA-Z])/g)].length;
+  const sizes = [...text.matchAll(/\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map(
+    (match) => ({ width: Number(match[3]) - Number(match[1]), height: Number(match[4]) - Number(match[2]) }),
+  );
+  return { count, sizes };
 }
 
 /**
@@ -120,8 +119,9 @@ async function expectWholeCardsOnPages(page: Page, layout: SignLayout, cardCount
   }
 
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  const sizes = pdfPageSizes(pdf);
-  expect(sizes, "one PDF page per sheet").toHaveLength(sheetCount);
+  const { count, sizes } = pdfPages(pdf);
+  expect(count, "one PDF page per sheet").toBe(sheetCount);
+  expect(sizes.length, "the PDF names its paper").toBeGreaterThan(0);
   const points = (mm: number) => (mm * 72) / 25.4;
   for (const size of sizes) {
     expect(Math.abs(size.width - points(pageWidth)), `page width ${size.width} pt`).toBeLessThan(2);
