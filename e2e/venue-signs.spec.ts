@@ -261,6 +261,17 @@ test.describe("the sign of one channel", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Main Hall – Deutsch" })).toBeVisible();
   });
 
+  test("reached from the App view's QR code overlay", async ({ page }) => {
+    const channel = (await listedChannels())[0]!;
+    await page.goto(`/appView?qr=${encodeURIComponent(channel.id)}`);
+    await page
+      .getByRole("dialog", { name: `QR code of ${channel.name}` })
+      .getByRole("link", { name: "Print a sign" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: `Sign for ${channel.name}` })).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+  });
+
   test("a channel hidden from the app still gets its sign, and the page says how listeners find it", async ({
     page,
   }) => {
