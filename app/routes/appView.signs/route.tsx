@@ -50,30 +50,31 @@ export default function SignsPage() {
       />
       <LogoDefinition logo={branding.logo} />
       {/* Focusable: on a narrow screen it scrolls sideways, by keyboard too. */}
-      <div
-        className="venue-signs-sheets"
-        style={colours}
-        data-testid="venue-signs"
-        role="region"
-        aria-label={t("signs.preview")}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box is reached by keyboard (WCAG 2.1.1)
-        tabIndex={0}
-      >
-        {sheets.map((sheet, offset) => (
-          <div
-            key={sheet[0]!.id}
-            className="venue-signs-sheet"
-            data-layout={options.layout}
-            data-testid="venue-signs-sheet"
-            aria-label={t("signs.page", { number: offset + 1 })}
-            role="group"
-          >
-            {sheet.map((sign) => (
-              <SignCard key={sign.id} sign={sign} texts={texts} />
-            ))}
-          </div>
-        ))}
-      </div>
+      {sheets.length > 0 ? (
+        <section
+          className="venue-signs-sheets"
+          style={colours}
+          data-testid="venue-signs"
+          aria-label={t("signs.preview")}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box is reached by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+        >
+          {sheets.map((sheet, offset) => (
+            <div
+              key={sheet[0]!.id}
+              className="venue-signs-sheet"
+              data-layout={options.layout}
+              data-testid="venue-signs-sheet"
+              aria-label={t("signs.page", { number: offset + 1 })}
+              role="group"
+            >
+              {sheet.map((sign) => (
+                <SignCard key={sign.id} sign={sign} texts={texts} />
+              ))}
+            </div>
+          ))}
+        </section>
+      ) : null}
     </main>
   );
 }
