@@ -80,7 +80,7 @@ describe("sheets of paper", () => {
       expect(columns * card.width + (columns - 1) * gap, layout).toBeLessThanOrEqual(pageWidth - 2 * margin - 1);
       expect(rows * card.height + (rows - 1) * gap, layout).toBeLessThanOrEqual(pageHeight - 2 * margin - 1);
     }
-    expect(pageRule("a6")).toBe("@page { size: A6; margin: 6mm; }");
+    expect(pageRule("a6")).toBe("@page { size: 105mm 148mm; margin: 6mm; }");
   });
 });
 

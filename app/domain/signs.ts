@@ -17,8 +17,8 @@ export type SignLanguage = Exclude<SignLanguageChoice, "both">;
  * millimetres inside the printable area, so rounding never pushes a card onto the next page.
  */
 export const sheetGeometry = {
-  a4: { pageSize: "A4", pageWidth: 210, pageHeight: 297, margin: 10, columns: 2, rows: 2, gap: 5 },
-  a6: { pageSize: "A6", pageWidth: 105, pageHeight: 148, margin: 6, columns: 1, rows: 1, gap: 0 },
+  a4: { pageWidth: 210, pageHeight: 297, margin: 10, columns: 2, rows: 2, gap: 5 },
+  a6: { pageWidth: 105, pageHeight: 148, margin: 6, columns: 1, rows: 1, gap: 0 },
 } as const satisfies Record<SignLayout, object>;
 
 export const cardSize = { width: 92, height: 134 } as const;
@@ -96,8 +96,9 @@ export function sheetsOf<T>(cards: readonly T[], layout: SignLayout): T[][] {
 
 /** The CSS of the chosen paper: size and margins of every printed page. */
 export function pageRule(layout: SignLayout) {
-  const { pageSize, margin } = sheetGeometry[layout];
-  return `@page { size: ${pageSize}; margin: ${margin}mm; }`;
+  const { pageWidth, pageHeight, margin } = sheetGeometry[layout];
+  // In millimetres: Chromium knows the keyword A4 but not A6 (it drops the rule and prints Letter).
+  return `@page { size: ${pageWidth}mm ${pageHeight}mm; margin: ${margin}mm; }`;
 }
 
 /** Every word on a sign: near-black on white, 19.8 : 1, above WCAG AAA's 7 : 1 for any branding. */

@@ -9,6 +9,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import type { loader as rootLoader } from "~/root";
+import { pageRule } from "~/domain/signs";
 import { pageTitle } from "~/utils/meta";
 import { SignCard } from "./SignCard";
 import { SignsControls } from "./SignsControls";
@@ -48,6 +49,8 @@ export default function SignsPage() {
         count={count}
         sheetCount={sheets.length}
       />
+      {/* The chosen paper for every printed page; a fixed rule per layout, nothing from the request in it. */}
+      <style>{pageRule(options.layout)}</style>
       <LogoDefinition logo={branding.logo} />
       {/* Focusable: on a narrow screen it scrolls sideways, by keyboard too. */}
       {sheets.length > 0 ? (
