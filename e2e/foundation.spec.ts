@@ -79,6 +79,7 @@ test.describe("as an admin", () => {
       "API Tokens",
       "Settings",
       "App Customization",
+      "Audit Log",
     ]);
     await expect(page.getByTestId("backend-version")).toContainText(/Version \d/);
   });

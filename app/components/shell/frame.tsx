@@ -94,15 +94,19 @@ export function ShellNavLink({
   active: boolean;
   onClick?: () => void;
 }) {
+  // The space after the link keeps the links apart in text browsers (they ignore the CSS that puts
+  // each on its own line).
   return (
-    <Link className="shell-nav-link" to={to} aria-current={active ? "page" : undefined} onClick={onClick}>
-      <span className="shell-nav-link-icon" aria-hidden="true">
-        {leftSection}
-      </span>
-      {/* The label in the small size inside a line of the body's size, as tall as the icon's row. */}
-      <span className="shell-nav-link-body">
-        <span>{label}</span>
-      </span>
-    </Link>
+    <>
+      <Link className="shell-nav-link" to={to} aria-current={active ? "page" : undefined} onClick={onClick}>
+        <span className="shell-nav-link-icon" aria-hidden="true">
+          {leftSection}
+        </span>
+        {/* The label in the small size inside a line of the body's size, as tall as the icon's row. */}
+        <span className="shell-nav-link-body">
+          <span>{label}</span>
+        </span>
+      </Link>{" "}
+    </>
   );
 }

@@ -46,16 +46,17 @@ function TargetCell({ target }: { target: AuditTarget }) {
   return <>{t(`auditLog.targets.${kind}`, { label: label ?? id ?? "" })}</>;
 }
 
+/** What follows the badge: a refusal's reason, or a failure's Manager status or message. */
+function outcomeDetail(outcome: AuditOutcome, t: TFunction<"admin">): string {
+  if (outcome.kind === "refused") return t(`auditLog.reasons.${outcome.reason}`, { defaultValue: outcome.reason });
+  if (outcome.kind !== "failed") return "";
+  if (outcome.managerStatus !== undefined) return t("auditLog.managerStatus", { status: outcome.managerStatus });
+  return outcome.message ?? "";
+}
+
 function OutcomeCell({ outcome }: { outcome: AuditOutcome }) {
   const { t } = useTranslation("admin");
-  const detail =
-    outcome.kind === "refused"
-      ? t(`auditLog.reasons.${outcome.reason}`, { defaultValue: outcome.reason })
-      : outcome.kind === "failed" && outcome.managerStatus !== undefined
-        ? t("auditLog.managerStatus", { status: outcome.managerStatus })
-        : outcome.kind === "failed"
-          ? (outcome.message ?? "")
-          : "";
+  const detail = outcomeDetail(outcome, t);
   return (
     <div>
       <Badge color={outcomeColors[outcome.kind]}>{t(`auditLog.outcomes.${outcome.kind}`)}</Badge>

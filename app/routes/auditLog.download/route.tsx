@@ -19,9 +19,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     const { filter } = parseAuditFilter(new URL(request.url).searchParams, actions);
     const records = log.stream(filter)[Symbol.asyncIterator]();
     // The first batch before the answer starts: a store that fails now gets the error page.
-    const first = await withinBound(records.next());
+    let pending: IteratorResult<AuditRecord> | null = await withinBound(records.next());
     const encoder = new TextEncoder();
-    let pending: IteratorResult<AuditRecord> | null = first;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         // A byte order mark: spreadsheets then read the file as UTF-8.
