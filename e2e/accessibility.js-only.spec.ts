@@ -20,6 +20,7 @@ const adminPages = [
   "/stations/MCS-0012",
   "/stations/MCS-9999",
   "/appView",
+  "/appView/signs",
   "/moderation",
   "/moderation/MCS-0043/1",
   "/settings",
