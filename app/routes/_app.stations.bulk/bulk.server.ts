@@ -7,7 +7,13 @@ import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { StationType } from "~/contract/enums";
 import type { Station } from "~/contract/stations";
-import { planBulkAction, type BulkAction, type BulkCandidate, type BulkPlan } from "~/domain/bulk-actions";
+import {
+  planBulkAction,
+  type BulkAction,
+  type BulkCandidate,
+  type BulkPlan,
+  type PlannedStation,
+} from "~/domain/bulk-actions";
 import { newestVersion } from "~/domain/firmware";
 import { acceptStation, rejectStation } from "~/manager/authorization.server";
 import { getUpdateMetadata, startFirmwareUpdate } from "~/manager/firmware.server";
@@ -114,8 +120,8 @@ export async function loadConfirmation(
 }
 
 /** The Manager call for one station, and the action's own message when it is refused. */
-function managerCall(manager: ManagerClient, confirmation: BulkConfirmation, serialNumber: string) {
-  const planned = confirmation.plan.act.find((station) => station.serialNumber === serialNumber)!;
+function managerCall(manager: ManagerClient, confirmation: BulkConfirmation, planned: PlannedStation) {
+  const { serialNumber } = planned;
   switch (confirmation.plan.action) {
     case "reboot":
       return () => rebootStation(manager, serialNumber);
@@ -148,18 +154,9 @@ type BulkOutcome = ({ kind: "done" } & BulkResult) | { kind: "changed" };
 async function act(context: ActionContext, confirmation: BulkConfirmation): Promise<BulkResultRow[]> {
   const { action, act: acting, skip } = confirmation.plan;
   const common = { user: context.user, action: `bulk.${action}`, failedKey: `stations:bulk.failures.${action}` };
-  const done = await mapWithConcurrency(acting, bulkConcurrency, async (station) => ({
-    serialNumber: station.serialNumber,
-    name: station.name,
-    outcome: await actOnStation({
-      ...common,
-      serialNumber: station.serialNumber,
-      label: station.name,
-      run: managerCall(context.manager, confirmation, station.serialNumber),
-    }),
-  }));
-  // Skipped stations are recorded too, with their reason: the log says why nothing happened to them.
-  const skipped = await mapWithConcurrency(skip, bulkConcurrency, async (station) => ({
+  // Skipped stations are recorded too, with their reason: the log says why nothing happened to
+  // them (actOnStation calls the Manager only for a station without a skip reason).
+  const rows = await mapWithConcurrency([...acting, ...skip], bulkConcurrency, async (station) => ({
     serialNumber: station.serialNumber,
     name: station.name,
     outcome: await actOnStation({
@@ -167,7 +164,7 @@ async function act(context: ActionContext, confirmation: BulkConfirmation): Prom
       serialNumber: station.serialNumber,
       label: station.name,
       skip: station.skip,
-      run: async () => undefined,
+      run: managerCall(context.manager, confirmation, station),
     }),
   }));
   const gone = confirmation.gone.map((serialNumber) => ({
@@ -175,7 +172,7 @@ async function act(context: ActionContext, confirmation: BulkConfirmation): Prom
     name: null,
     outcome: { kind: "skipped", reason: "gone" } as const,
   }));
-  return [...done, ...skipped, ...gone];
+  return [...rows, ...gone];
 }
 
 function field(formData: FormData, name: string) {
