@@ -146,9 +146,10 @@ const wordPattern = (word: string) => new RegExp(`(^|[^\\p{L}])${escape(word)}(?
 function untranslatedPart(text: string, data: string[], words: string[] = []) {
   let rest = text;
   for (const value of data) rest = rest.split(value).join(" ");
-  for (const word of byLength([...words, ...sharedTerms])) rest = rest.replace(wordPattern(word), "$1 ");
-  // Addresses, versions, IDs and host names: anything with a digit or a dot inside.
+  // Addresses, versions, IDs and host names: anything with a digit or a dot inside. Before the
+  // words, so that a recorded "0" cannot cut "MCS-0009" into "MCS-" and "009".
   rest = rest.replace(/\S*[\d.:]\S*/g, " ");
+  for (const word of byLength([...words, ...sharedTerms])) rest = rest.replace(wordPattern(word), "$1 ");
   return /\p{L}{2,}/u.test(rest) ? text : null;
 }
 
