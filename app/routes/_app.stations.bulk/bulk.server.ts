@@ -6,8 +6,7 @@
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { StationType } from "~/contract/enums";
-import type { Station } from "~/contract/stations";
-import { planBulkAction, type BulkAction, type BulkCandidate, type BulkPlan } from "~/domain/bulk-actions";
+import { planBulkAction, type BulkAction, type BulkPlan } from "~/domain/bulk-actions";
 import { newestVersion } from "~/domain/firmware";
 import { acceptStation, rejectStation } from "~/manager/authorization.server";
 import { getUpdateMetadata, startFirmwareUpdate } from "~/manager/firmware.server";
@@ -17,7 +16,12 @@ import { noteWrite } from "~/audit/write-record.server";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { actOnStation, type StationActOutcome } from "~/route-helpers/station-act.server";
-import { chosenStations, matchingStations, selectionIdOf } from "~/route-helpers/station-selection.server";
+import {
+  bulkCandidateOf,
+  chosenStations,
+  matchingStations,
+  selectionIdOf,
+} from "~/route-helpers/station-selection.server";
 import { getRuntime } from "~/runtime.server";
 import { mapWithConcurrency } from "~/utils/bounded-concurrency";
 import { setFlash } from "~/utils/flash.server";
@@ -47,23 +51,6 @@ export interface BulkConfirmation {
   /** Chosen stations the Manager no longer lists (removed or rejected meanwhile). */
   gone: string[];
   digest: string;
-}
-
-function candidateOf(station: Station, firmwareStatus: number | undefined): BulkCandidate {
-  return {
-    serialNumber: station.serialNumber,
-    name: station.name,
-    type: station.type,
-    computedState: station.deviceState.computedState,
-    isReady: station.deviceState.isReady,
-    isAuthorized: station.authorization.isAuthorized,
-    isChangingMode: station.deviceState.isChangingMode,
-    canReboot: station.functionalities.canReboot,
-    fingerprint: station.authorization.fingerprint,
-    currentFirmwareVersion: station.currentFirmwareVersion,
-    firmwareStatus: firmwareStatus ?? 0,
-    listenerCount: station.audioChannels.reduce((sum, channel) => sum + channel.listenerCount, 0),
-  };
 }
 
 async function targetFirmware(manager: ManagerClient) {
@@ -107,7 +94,7 @@ export async function loadConfirmation(
   }
   const plan = planBulkAction(
     action,
-    stations.map((station) => candidateOf(station, fleet.firmwareStatus.get(station.serialNumber))),
+    stations.map((station) => bulkCandidateOf(station, fleet.firmwareStatus.get(station.serialNumber))),
     newest,
   );
   return { plan, firmware, gone, digest: digestOf(plan, gone) };
