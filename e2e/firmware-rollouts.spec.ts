@@ -160,7 +160,7 @@ test("a rollout of three stations goes wave by wave, each station sent Update on
       expect(firmware.status, serialNumber).toBe("Current");
     }
     await page.getByRole("link", { name: "All rollouts" }).click();
-    const listed = page.getByRole("table", { name: "Rollouts" }).getByRole("row").nth(1);
+    const listed = page.getByRole("table", { name: "Past and running rollouts" }).getByRole("row").nth(1);
     await expect(listed).toContainText("Finished");
     await expect(listed).toContainText("3 of 3 done, 0 failed, 0 skipped");
   } finally {
