@@ -167,3 +167,33 @@ test("a rollout of three stations goes wave by wave, each station sent Update on
     await cancelIfActive(page);
   }
 });
+
+test("a station with listeners waits for them to leave; pause and resume are forms", async ({ page }) => {
+  await simulator.seed(40);
+  const chosen = await stationsToUpdate(2);
+  await simulator.firmwareDuration(20_000);
+  await simulator.setListeners(chosen[0]!, 2);
+  await simulator.setListeners(chosen[1]!, 2);
+  try {
+    await chooseAndRollOut(page, chosen);
+    await startRollout(page, 2, { first: 1, size: 5 });
+    const rows = page
+      .getByRole("table", { name: "Each station of the rollout, its wave and state" })
+      .getByRole("row", { name: /\bMCS-\d+\b/ });
+    const first = (await rows.first().getByRole("link").textContent())!.trim();
+    await waitForText(page, "Waits until its listeners have left.");
+    expect((await simulator.firmwareOf(first)).updateCalls).toBe(0);
+
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(page.getByText("Paused by Alex Admin.")).toBeVisible();
+    await simulator.removeListeners(chosen[0]!);
+    await simulator.removeListeners(chosen[1]!);
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+
+    await waitForText(page, "Finished", 60_000);
+    for (const serialNumber of chosen) expect((await simulator.firmwareOf(serialNumber)).updateCalls).toBe(1);
+  } finally {
+    await cancelIfActive(page);
+  }
+});

@@ -38,7 +38,7 @@ export async function actOnRollout(context: ActionContext, act: RolloutAct): Pro
       break;
   }
   if (!changed) {
-    noteWrite({ outcome: { kind: "refused", reason: "validation", detail: "notChanged" } });
+    noteWrite({ outcome: { kind: "refused", reason: "wrongState", detail: "notChanged" } });
     await setFlash(request, { kind: "error", message: "stations:rollouts.notChanged" });
   } else {
     await setFlash(request, { kind: "success", message: doneMessage[act] });
