@@ -7,7 +7,7 @@
 import { refreshTokens } from "~/auth/identity.server";
 import { needsRefresh } from "~/auth/guard.server";
 import { refreshOnce } from "~/auth/refresh-once.server";
-import { isHttps, type SessionData } from "~/auth/session.server";
+import type { SessionData } from "~/auth/session.server";
 import type { SessionUser } from "~/auth/user";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";
 import { observability } from "~/observability.server";
@@ -24,8 +24,7 @@ interface ActingSessionLink {
 /** The rollout acts for the request's session from now on (start, resume). */
 export async function lendSession(rolloutId: string, request: Request, sessionId: string) {
   const { store, config } = getRuntime();
-  const origin = new URL(request.url).origin.replace(/^http:/, isHttps(request) ? "https:" : "http:");
-  const link: ActingSessionLink = { sessionId, origin };
+  const link: ActingSessionLink = { sessionId, origin: new URL(request.url).origin };
   await store.selections.change(
     linkKey(rolloutId),
     { clear: true, add: [JSON.stringify(link)] },

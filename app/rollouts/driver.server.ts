@@ -27,15 +27,18 @@ export interface RolloutDriver {
 
 const leaseName = (rolloutId: string) => `rollout:${rolloutId}`;
 
-/** The rollouts to step: those running or paused, and cancelled ones whose stations still update. */
+/**
+ * The rollouts to step: those running, and paused or cancelled ones whose stations still update
+ * (their outcome is recorded; nothing more is sent for them).
+ */
 async function rolloutsToStep(): Promise<Rollout[]> {
   const { records } = getRuntime();
   if (!records) return [];
-  const [active, cancelled] = await Promise.all([
-    records.rollouts.list({ skip: 0, take: 100 }, { states: ["running", "paused"] }),
-    records.rollouts.list({ skip: 0, take: 20 }, { states: ["cancelled"] }),
+  const [running, stopped] = await Promise.all([
+    records.rollouts.list({ skip: 0, take: 100 }, { states: ["running"] }),
+    records.rollouts.list({ skip: 0, take: 50 }, { states: ["paused", "cancelled"] }),
   ]);
-  return [...active.rows, ...cancelled.rows.filter((rollout) => rollout.stationCounts.updating > 0)];
+  return [...running.rows, ...stopped.rows.filter((rollout) => rollout.stationCounts.updating > 0)];
 }
 
 async function step(rollout: Rollout) {
