@@ -3,6 +3,7 @@
 import { cpus, totalmem } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { AuditLogFigures } from "./audit-log";
+import type { FleetBulkFigures } from "./fleet-bulk";
 import type { LighthouseFigures } from "./lighthouse-figures";
 import type { WorkersFigures } from "./workers";
 
@@ -35,6 +36,20 @@ export interface BenchResults {
   css: { raw: number; gzip: number; brotli: number };
   /** The audit log with 100,000 records, per durable store. */
   auditLog?: AuditLogFigures[];
+  /** Choosing all stations and confirming a bulk reboot. */
+  fleetBulk?: FleetBulkFigures;
+}
+
+function fleetBulkTable({ stations, chosen, chooseAllMs, confirmation, reboot, ...rss }: FleetBulkFigures) {
+  const { document, data, renderRatio } = confirmation;
+  return [
+    `Fleet work at ${stations} stations: all ${chosen} chosen in ${chooseAllMs} ms; the bulk reboot's confirmation and the confirmed reboot`,
+    "",
+    `| confirmation p50 / p95 (ms) | ${code(".data")} p50 / p95 | render ratio | reboot (Manager ${reboot.managerLatencyMs} ms per call) | most Manager calls in flight (bound) | console RSS before → peak → 2 s later |`,
+    "|---|---|---|---|---|---|",
+    `| ${document.p50} / ${document.p95} | ${data.p50} / ${data.p95} | ${renderRatio}× | ${reboot.ms} ms | ${reboot.mostInFlight} (${reboot.bound}) | ${rss.idleRssMegabytes} → ${rss.peakRssMegabytes} → ${rss.settledRssMegabytes} MB |`,
+    "",
+  ];
 }
 
 function auditLogTable(figures: AuditLogFigures[]) {
@@ -131,6 +146,7 @@ export function renderTable(results: BenchResults): string {
     lines.push("");
   }
   if (results.auditLog?.length) lines.push(...auditLogTable(results.auditLog));
+  if (results.fleetBulk) lines.push(...fleetBulkTable(results.fleetBulk));
   lines.push("JavaScript loaded before hydration, per route (heaviest first):", "");
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");
   for (const route of results.javaScript)

@@ -223,6 +223,10 @@ const inventory: Row[] = [
 
   page("_app.appView", "/appView", "appView.show"),
   page("appView.qrcode.$serialNumber.$channelIndex", "/appView/qrcode/MCS-0042/1?format=svg", "appView.preview"),
+  // Signs to print: the App view's QR codes and branding; PINs only for those who see them on the channel's page.
+  page("appView.signs", "/appView/signs", "appView.preview"),
+  page("appView.signs", "/appView/signs?station=MCS-0042&channel=2&layout=a6&language=both", "appView.preview"),
+  page("appView.signs", "/appView/signs?pins=1", "stations.show"),
   post("_app.appView", "/appView", "moveChannel", "appView.sort", {
     fields: (seed) => ({ channelId: seed.mainHallEnglish, position: "3" }),
     changes: true,

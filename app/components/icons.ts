@@ -34,6 +34,7 @@ export { default as IconMoon } from "@tabler/icons-react/dist/esm/icons/IconMoon
 export { default as IconPhotoUp } from "@tabler/icons-react/dist/esm/icons/IconPhotoUp.mjs";
 export { default as IconPlayerTrackNext } from "@tabler/icons-react/dist/esm/icons/IconPlayerTrackNext.mjs";
 export { default as IconPlus } from "@tabler/icons-react/dist/esm/icons/IconPlus.mjs";
+export { default as IconPrinter } from "@tabler/icons-react/dist/esm/icons/IconPrinter.mjs";
 export { default as IconQrcode } from "@tabler/icons-react/dist/esm/icons/IconQrcode.mjs";
 export { default as IconRefresh } from "@tabler/icons-react/dist/esm/icons/IconRefresh.mjs";
 export { default as IconRestore } from "@tabler/icons-react/dist/esm/icons/IconRestore.mjs";

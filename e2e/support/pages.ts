@@ -32,6 +32,8 @@ export const adminPages = [
   "/stations/MCS-0050",
   "/stations/MCS-9999",
   "/appView",
+  "/appView/signs",
+  "/appView/signs?station=MCS-0042&channel=2&layout=a6&pins=1",
   "/moderation",
   "/moderation/MCS-0043/1",
   "/settings",

@@ -2,7 +2,7 @@
 // the ungrouped channels and the phone preview (open by default, toggled by a link), with the
 // channel and QR code overlays as URL state.
 import { useLocation, useSearchParams } from "@remix-run/react";
-import { IconDeviceMobile } from "~/components/icons";
+import { IconDeviceMobile, IconPrinter } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { ChannelOrder } from "./ChannelOrder";
 import { ChannelOverlay, QrCodeOverlay } from "./Overlays";
@@ -12,6 +12,7 @@ import type { AppViewChannel } from "./view.server";
 import { PageNavigation } from "~/components/DataTable";
 import { PhonePreview } from "~/components/PhonePreview";
 import type { Page } from "~/utils/paging";
+import { signsPath } from "~/domain/signs";
 import { withSearchParams } from "~/utils/url";
 import { LinkButton } from "~/components/ui/button";
 import { rem } from "~/components/ui/box";
@@ -61,17 +62,22 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
           <Title order={1}>{t("appView.heading")}</Title>
           <Text>{t("appView.intro")}</Text>
         </Stack>
-        <LinkButton
-          to={withSearchParams(location, { [previewParam]: previewOpen ? "closed" : null })}
-          preventScrollReset
-          replace
-          variant="default"
-          leftSection={<IconDeviceMobile size={16} aria-hidden="true" />}
-          aria-expanded={previewOpen}
-          aria-controls="phone-preview-panel"
-        >
-          {previewOpen ? t("appView.preview.hide") : t("appView.preview.show")}
-        </LinkButton>
+        <Group gap="sm" wrap="wrap">
+          <LinkButton to={signsPath()} variant="default" leftSection={<IconPrinter size={16} aria-hidden="true" />}>
+            {t("signs.open")}
+          </LinkButton>
+          <LinkButton
+            to={withSearchParams(location, { [previewParam]: previewOpen ? "closed" : null })}
+            preventScrollReset
+            replace
+            variant="default"
+            leftSection={<IconDeviceMobile size={16} aria-hidden="true" />}
+            aria-expanded={previewOpen}
+            aria-controls="phone-preview-panel"
+          >
+            {previewOpen ? t("appView.preview.hide") : t("appView.preview.show")}
+          </LinkButton>
+        </Group>
       </Group>
       <Columns gutter="lg">
         <Column spanFromLg={previewOpen ? 7 : 12}>

@@ -1,14 +1,15 @@
 // The channel overlay (?channel=<id>) and the QR code overlay (?qr=<id>): URL state, so they
 // open without JavaScript and can be linked.
 import { useLocation } from "@remix-run/react";
-import { IconDownload } from "~/components/icons";
+import { IconDownload, IconPrinter } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { OverlayDialog } from "./OverlayDialog";
 import { channelParam, qrCodePath, qrParam } from "./url-state";
 import type { AppViewChannel } from "./view.server";
+import { signsPath } from "~/domain/signs";
 import { withSearchParams } from "~/utils/url";
 import { LinkAnchor } from "~/components/ui/anchor";
-import { AnchorButton } from "~/components/ui/button";
+import { AnchorButton, LinkButton } from "~/components/ui/button";
 import { Group } from "~/components/ui/group";
 import { SimpleGrid } from "~/components/ui/layout";
 import { Stack } from "~/components/ui/stack";
@@ -99,6 +100,14 @@ export function QrCodeOverlay({ channel }: { channel: AppViewChannel }) {
           >
             {t("appView.qr.downloadPng")}
           </AnchorButton>
+          <LinkButton
+            to={signsPath({ serialNumber: channel.stationSerialNumber, channelIndex: channel.index })}
+            variant="default"
+            size="xs"
+            leftSection={<IconPrinter size={14} aria-hidden="true" />}
+          >
+            {t("signs.openOne")}
+          </LinkButton>
         </Group>
       </Stack>
     </OverlayDialog>

@@ -8,7 +8,7 @@ import { useHasUnsavedChanges } from "~/components/stations/dirty-forms";
 import { GuardedConfirmLink, SettingsCard, SubmitButton } from "~/components/stations/form-parts";
 import type { BlockedReason } from "~/domain/station-state";
 import { playTestToneCommand, regenerateAccessCommand, stopTestToneCommand } from "./forms";
-import { AnchorButton, Button } from "~/components/ui/button";
+import { AnchorButton, Button, LinkButton } from "~/components/ui/button";
 import { Code } from "~/components/ui/code";
 import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
@@ -46,10 +46,13 @@ export function ChannelAccessCard({ channelId, blockedBy }: { channelId: string;
 
 export function QrCodeCard({
   qrCodePath,
+  signPath,
   channelId,
   channelName,
 }: {
   qrCodePath: string;
+  /** The channel's printable sign (appView.signs). */
+  signPath: string;
   channelId: string;
   channelName: string;
 }) {
@@ -75,6 +78,9 @@ export function QrCodeCard({
           <AnchorButton href={`${qrCodePath}/png`} variant="default">
             {t("qr.downloadPng")}
           </AnchorButton>
+          <LinkButton to={signPath} variant="default">
+            {t("moderation:signs.openOne")}
+          </LinkButton>
         </Stack>
       </Group>
     </SettingsCard>

@@ -26,6 +26,7 @@ import { confirmedField, replyFor, type FormReply } from "~/route-helpers/form-r
 import { StationBreadcrumbs } from "~/components/stations/StationHeaderBlock";
 import { displayName } from "~/components/stations/views";
 import { channelFormValues, channelOptionsOf } from "~/domain/channel-form-values";
+import { signsPath } from "~/domain/signs";
 import { stationAvailability } from "~/domain/station-state";
 import { errorPage } from "~/error-pages.server";
 import { getFirmwareInfo } from "~/manager/firmware.server";
@@ -126,6 +127,7 @@ export default function ChannelDetails() {
         />
         <QrCodeCard
           qrCodePath={`${stationPath}/channels/${channel.index}/qrcode`}
+          signPath={signsPath({ serialNumber: station.serialNumber, channelIndex: channel.index })}
           channelId={channel.channelId}
           channelName={channel.name}
         />

@@ -72,7 +72,7 @@ export function ChoiceBar({
           <input type="hidden" name="intent" value={chooseHandler.intent} />
           {selection}
           <input type="hidden" name="shown" value={JSON.stringify(shown)} />
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" spaced>
             {/* The first button: Enter in the form saves the checkboxes without acting. */}
             <Button type="submit" variant="default" size="xs" className="no-js-only">
               {t("bulk.save")}

@@ -1,0 +1,68 @@
+// One printed sign: the app's logo on its background colour, the channel's name, its QR code, its
+// station, channel ID and (when printed) PIN, and how to join in the sign's language(s). Every
+// word is near-black on white (app/domain/signs.ts, signInk); the branding frames it.
+import { useTranslation } from "react-i18next";
+import type { Sign, SignTexts } from "./signs.server";
+
+/** A fact in every language of the sign ("Channel ID / Kanal-ID"), the languages' words once each. */
+function labelOf(texts: SignTexts[], key: "station" | "channelId" | "pin") {
+  return [...new Set(texts.map((text) => text[key]))].join(" / ");
+}
+
+export function SignCard({ sign, texts }: { sign: Sign; texts: SignTexts[] }) {
+  const { t } = useTranslation("moderation");
+  const nameId = `sign-${sign.id}`;
+  const both = texts.length > 1;
+  return (
+    <article className="venue-sign" aria-labelledby={nameId} data-testid="venue-sign">
+      <div className="venue-sign-band" data-testid="sign-band">
+        <svg className="venue-sign-logo" viewBox="0 0 200 100" role="img" aria-label={t("signs.sign.logo")}>
+          <use href="#venue-sign-logo" />
+        </svg>
+      </div>
+      <div className="venue-sign-body">
+        <h2 className="venue-sign-name" id={nameId}>
+          {sign.name}
+        </h2>
+        <p className="venue-sign-scan">
+          {texts.map((text, offset) => (
+            <span key={text.language} lang={text.language}>
+              {offset > 0 ? " · " : null}
+              {text.scan}
+            </span>
+          ))}
+        </p>
+        <div className="venue-sign-access">
+          <img className="venue-sign-qr" src={sign.qrCode} alt={t("signs.sign.qrAlt", { name: sign.name })} />
+          <dl className="venue-sign-facts">
+            <div>
+              <dt>{labelOf(texts, "station")}</dt>
+              <dd>{sign.station}</dd>
+            </div>
+            <div>
+              <dt>{labelOf(texts, "channelId")}</dt>
+              <dd className="venue-sign-code">{sign.channelId}</dd>
+            </div>
+            {sign.pin ? (
+              <div>
+                <dt>{labelOf(texts, "pin")}</dt>
+                <dd className="venue-sign-code" data-testid="sign-pin">
+                  {sign.pin}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+        <div className="venue-sign-steps" data-languages={both ? "2" : "1"}>
+          {texts.map((text) => (
+            <ol key={text.language} lang={text.language}>
+              <li>{text.scanStep}</li>
+              <li>{text.channelIdStep}</li>
+              {sign.pin ? <li>{text.pinStep}</li> : null}
+            </ol>
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}

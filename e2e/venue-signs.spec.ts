@@ -1,0 +1,299 @@
+// Signs to print (issue 29, item 1; docs/decisions/061-printable-signs.md), with JavaScript on and
+// off: reached from the App view and from a channel's page; in print media every A4 sheet holds
+// four whole cards and every A6 sheet one, each sheet one page of its paper in the PDF Chromium
+// prints, so no card is cut across pages; every QR code on the page, read back from a
+// screenshot, is the channel's own join address; PINs appear only when ticked; the app's
+// colours and logo frame the signs, and every word on them is at least 7 : 1.
+import type { Locator, Page } from "@playwright/test";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { managerPaths } from "../app/contract/paths";
+import { inAppOrder } from "../app/domain/channel-order";
+import { contrastRatio, hexFromRgb } from "../app/domain/colours";
+import { sheetGeometry, type SignLayout } from "../app/domain/signs";
+import { pngImage } from "../tests/console/image-fixtures";
+import { joinLink } from "../simulator/fleet/channels";
+import { expect, simulator, test } from "./support/fixtures";
+
+interface ManagerChannel {
+  id: string;
+  name: string;
+  index: number;
+  stationSerialNumber: string;
+  sortId: number;
+  channelId: string;
+  pinCode: string | null;
+  isHidden: boolean;
+  isEnabled: boolean;
+  accessOptions: { listId: string; singleChannelListId: string };
+}
+
+/** The channels listeners see in the app, in app order, as the Manager holds them. */
+async function listedChannels() {
+  const answer = (await simulator.api("admin", "GET", managerPaths.appView())) as {
+    stations: Record<string, { channels: ManagerChannel[] }>;
+  };
+  const channels = Object.values(answer.stations).flatMap((station) => station.channels);
+  return inAppOrder(channels.filter((channel) => channel.isEnabled && !channel.isHidden));
+}
+
+// Twice the pixels per module for the QR code screenshots: a 42 mm code is about 160 CSS px.
+test.use({ deviceScaleFactor: 2 });
+
+const cards = (page: Page) => page.getByTestId("venue-sign");
+const sheets = (page: Page) => page.getByTestId("venue-signs-sheet");
+const pixelsPerMm = 96 / 25.4;
+
+/** The text a QR code on the page holds, read from a screenshot of it. */
+async function decodeQrCode(image: Locator) {
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .toBe(true);
+  const { data, info } = await sharp(await image.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return (
+    jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null
+  );
+}
+
+/** Chooses on the page's own GET form, as a user would. */
+async function choose(page: Page, choices: { paper?: string; language?: string; pins?: boolean }) {
+  if (choices.paper) await page.getByText(choices.paper, { exact: true }).click();
+  if (choices.language) await page.getByText(choices.language, { exact: true }).click();
+  if (choices.pins !== undefined) {
+    const pins = page.getByRole("checkbox", { name: "Print PINs" });
+    if ((await pins.isChecked()) !== choices.pins) await page.getByText("Print PINs", { exact: true }).click();
+  }
+  const url = page.url();
+  await page.getByRole("button", { name: "Show signs" }).click();
+  await page.waitForURL((next) => next.href !== url);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/** The PDF's pages (page objects) and the paper sizes it names, in points (Chromium writes them uncompressed). */
+function pdfPages(pdf: Buffer) {
+  const text = pdf.toString("latin1");
+  const count = [...text.matchAll(/\/Type\s*\/Page(?![a-zA-Z])/g)].length;
+  const sizes = [...text.matchAll(/\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map(
+    (match) => ({ width: Number(match[3]) - Number(match[1]), height: Number(match[4]) - Number(match[2]) }),
+  );
+  return { count, sizes };
+}
+
+/**
+ * In print media: each sheet fits inside its page's printable area, each card lies whole inside
+ * its sheet with nothing on it cut off, and the PDF has exactly one page per sheet, of the
+ * layout's paper — so no card continues on another page.
+ */
+async function expectWholeCardsOnPages(page: Page, layout: SignLayout, cardCount: number) {
+  const { pageWidth, pageHeight, margin, columns, rows } = sheetGeometry[layout];
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
+  const perSheet = columns * rows;
+  const sheetCount = Math.ceil(cardCount / perSheet);
+  await expect(sheets(page)).toHaveCount(sheetCount);
+  const printable = { width: (pageWidth - 2 * margin) * pixelsPerMm, height: (pageHeight - 2 * margin) * pixelsPerMm };
+
+  for (let sheetIndex = 0; sheetIndex < sheetCount; sheetIndex++) {
+    const sheet = sheets(page).nth(sheetIndex);
+    const sheetBox = (await sheet.boundingBox())!;
+    expect(sheetBox.height, `sheet ${sheetIndex + 1} height`).toBeLessThanOrEqual(printable.height);
+    expect(sheetBox.width, `sheet ${sheetIndex + 1} width`).toBeLessThanOrEqual(printable.width);
+    const sheetCards = sheet.getByTestId("venue-sign");
+    await expect(sheetCards).toHaveCount(Math.min(perSheet, cardCount - sheetIndex * perSheet));
+    for (const card of await sheetCards.all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.y, "card starts inside its sheet").toBeGreaterThanOrEqual(sheetBox.y - 0.5);
+      expect(box.y + box.height, "card ends inside its sheet").toBeLessThanOrEqual(sheetBox.y + sheetBox.height + 0.5);
+      // Nothing on the card runs past its bottom edge (the card would hide it).
+      const overflow = await card.evaluate((element) => {
+        const bottom = element.getBoundingClientRect().bottom;
+        return [...element.querySelectorAll("*")]
+          .filter((child) => child.getBoundingClientRect().bottom > bottom + 0.5)
+          .map((child) => child.textContent?.trim() || child.tagName);
+      });
+      expect(overflow, "cut off at the bottom of the card").toEqual([]);
+    }
+  }
+
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  const { count, sizes } = pdfPages(pdf);
+  expect(count, "one PDF page per sheet").toBe(sheetCount);
+  expect(sizes.length, "the PDF names its paper").toBeGreaterThan(0);
+  const points = (mm: number) => (mm * 72) / 25.4;
+  for (const size of sizes) {
+    expect(Math.abs(size.width - points(pageWidth)), `page width ${size.width} pt`).toBeLessThan(2);
+    expect(Math.abs(size.height - points(pageHeight)), `page height ${size.height} pt`).toBeLessThan(2);
+  }
+  await page.emulateMedia({ media: "screen" });
+}
+
+test.describe("signs for every channel listeners see", () => {
+  test("reached from the App view: a sign per listed channel in app order, each QR code the channel's own join address", async ({
+    page,
+  }) => {
+    const channels = await listedChannels();
+    await page.goto("/appView");
+    await page.getByRole("link", { name: "Print signs" }).click();
+    await expect(page).toHaveURL(/\/appView\/signs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Signs to print" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(channels.length);
+    for (const [offset, channel] of channels.entries()) {
+      const card = cards(page).nth(offset);
+      await expect(card.getByRole("heading", { level: 2 })).toHaveText(channel.name);
+      await expect(card).toContainText(channel.channelId);
+      const qrCode = card.getByRole("img", { name: `QR code to join ${channel.name}` });
+      expect(await decodeQrCode(qrCode), channel.name).toBe(joinLink(channel));
+    }
+    // A channel hidden from the app or not enabled gets no sign.
+    await expect(page.getByRole("heading", { name: "Chapel – Organ feed" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Lecture Theatre 1 – Interpreter" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Back to the App view" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "App Configuration" })).toBeVisible();
+  });
+
+  test("A4 in print media: four whole cards to a page, each page A4, no card cut across pages", async ({ page }) => {
+    const channels = await listedChannels();
+    expect(channels.length, "the default fleet fills more than one A4 page").toBeGreaterThan(4);
+    await page.goto("/appView/signs");
+    await choose(page, { paper: "A4, four signs per page", language: "English and German", pins: true });
+    await expect(page).toHaveURL(/layout=a4/);
+    await expectWholeCardsOnPages(page, "a4", channels.length);
+  });
+
+  test("A6 in print media: one whole card to a page, each page A6", async ({ page }) => {
+    const channels = await listedChannels();
+    await page.goto("/appView/signs");
+    await choose(page, { paper: "A6, one sign per page", language: "English and German", pins: true });
+    await expect(page).toHaveURL(/layout=a6/);
+    await expectWholeCardsOnPages(page, "a6", channels.length);
+    // The QR codes read back the same at this size too.
+    const first = channels[0]!;
+    expect(
+      await decodeQrCode(
+        cards(page)
+          .first()
+          .getByRole("img", { name: `QR code to join ${first.name}` }),
+      ),
+    ).toBe(joinLink(first));
+  });
+
+  test("a PIN is printed only when ticked", async ({ page }) => {
+    const withPin = (await listedChannels()).find((channel) => channel.pinCode !== null)!;
+    await page.goto("/appView/signs");
+    await expect(page.getByTestId("sign-pin")).toHaveCount(0);
+    await expect(page.locator("body")).not.toContainText(withPin.pinCode!);
+
+    await choose(page, { pins: true });
+    await expect(page).toHaveURL(/pins=1/);
+    const card = cards(page).filter({ has: page.getByRole("heading", { name: withPin.name, exact: true }) });
+    await expect(card.getByTestId("sign-pin")).toHaveText(withPin.pinCode!);
+    await expect(card).toContainText("Enter the PIN when the app asks for it.");
+    // Only the channels that have a PIN show one.
+    const pinCount = (await listedChannels()).filter((channel) => channel.pinCode !== null).length;
+    await expect(page.getByTestId("sign-pin")).toHaveCount(pinCount);
+
+    await choose(page, { pins: false });
+    await expect(page).not.toHaveURL(/pins=1/);
+    await expect(page.getByTestId("sign-pin")).toHaveCount(0);
+  });
+
+  test("in the app customization's colours and logo, every word at least 7 : 1, usable at 1024×600", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.goto("/appView/signs");
+    const band = page.getByTestId("sign-band").first();
+    await expect(band).toHaveCSS("background-color", "rgb(0, 55, 70)");
+
+    const logo = `data:image/png;base64,${(await pngImage(200, 100)).toString("base64")}`;
+    await simulator.api("admin", "POST", managerPaths.appCustomization(), {
+      isActive: true,
+      logo,
+      backgroundColor: "5A1E82",
+      highlightColor: "FFB400",
+      fontColor: "light",
+      onboardings: [],
+    });
+    await page.reload();
+    await expect(band).toHaveCSS("background-color", "rgb(90, 30, 130)");
+    await expect(page.getByTestId("venue-sign").first()).toHaveCSS("border-top-color", "rgb(255, 180, 0)");
+    await expect(page.locator("#venue-sign-logo")).toHaveAttribute("href", logo);
+
+    const colours = await page
+      .getByTestId("venue-sign")
+      .first()
+      .evaluate((card) =>
+        [...card.querySelectorAll("h2, p, dt, dd, li")].map((element) => getComputedStyle(element).color),
+      );
+    const hex = (rgb: string) => hexFromRgb(...(rgb.match(/\d+/g)!.map(Number) as [number, number, number]));
+    for (const colour of new Set(colours))
+      expect(contrastRatio(hex(colour), "FFFFFF"), colour).toBeGreaterThanOrEqual(7);
+
+    // The controls fit the kiosk screen: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await expect(page.getByRole("button", { name: "Show signs" })).toBeInViewport();
+  });
+});
+
+test.describe("the sign of one channel", () => {
+  test("reached from the channel's page, in English and German, its QR code the channel's join address", async ({
+    page,
+  }) => {
+    const channel = (await listedChannels()).find((candidate) => candidate.name === "Main Hall – Deutsch")!;
+    await page.goto(`/stations/${channel.stationSerialNumber}/channels/${channel.index}`);
+    await page.getByRole("link", { name: "Print a sign" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sign for Main Hall – Deutsch" })).toBeVisible();
+    await choose(page, { paper: "A6, one sign per page", language: "English and German" });
+    await expect(page).toHaveURL(/station=MCS-0042/);
+    await expect(cards(page)).toHaveCount(1);
+    const card = cards(page).first();
+    await expect(card).toContainText("Scan to listen");
+    await expect(card).toContainText("Scannen und zuhören");
+    await expect(card).toContainText("Channel ID / Kanal-ID");
+    expect(await decodeQrCode(card.getByRole("img", { name: "QR code to join Main Hall – Deutsch" }))).toBe(
+      joinLink(channel),
+    );
+    await expectWholeCardsOnPages(page, "a6", 1);
+    await page.getByRole("link", { name: "Back to the channel" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Main Hall – Deutsch" })).toBeVisible();
+  });
+
+  test("reached from the App view's QR code overlay", async ({ page }) => {
+    const channel = (await listedChannels())[0]!;
+    await page.goto(`/appView?qr=${encodeURIComponent(channel.id)}`);
+    await page
+      .getByRole("dialog", { name: `QR code of ${channel.name}` })
+      .getByRole("link", { name: "Print a sign" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: `Sign for ${channel.name}` })).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+  });
+
+  test("a channel hidden from the app still gets its sign, and the page says how listeners find it", async ({
+    page,
+  }) => {
+    await page.goto("/appView/signs?station=MCS-0044&channel=2");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Chapel – Organ feed");
+    await expect(page.getByRole("status").filter({ hasText: "Listeners do not see this channel" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+  });
+
+  test("an unknown channel is the channel-not-found page", async ({ page }) => {
+    const answer = await page.goto("/appView/signs?station=MCS-0042&channel=9");
+    expect(answer?.status()).toBe(404);
+  });
+});
+
+test.describe("as a Moderator", () => {
+  test.use({ role: "moderator" });
+
+  test("the print page is refused", async ({ page }) => {
+    const answer = await page.goto("/appView/signs");
+    expect(answer?.status()).toBe(403);
+    await page.goto("/appView");
+    await expect(page.getByRole("link", { name: "Print signs" })).toHaveCount(0);
+  });
+});
