@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { StationType } from "~/contract/enums";
 import { auditUserOf, noteWrite } from "~/audit/write-record.server";
-import { planBulkAction, type PlannedStation } from "~/domain/bulk-actions";
+import { planBulkAction, skipReasonKey, type PlannedStation } from "~/domain/bulk-actions";
 import { sortNewestFirst } from "~/domain/firmware";
 import { getUpdateMetadata } from "~/manager/firmware.server";
 import type { ManagerClient } from "~/manager/http.server";
@@ -21,7 +21,6 @@ import {
 } from "~/route-helpers/station-selection.server";
 import { lendSession } from "~/rollouts/acting-session.server";
 import { rolloutPath } from "~/rollouts/texts";
-import { skipReasonKey } from "~/routes/_app.stations.bulk/texts";
 import { getRuntime } from "~/runtime.server";
 import { setFlash } from "~/utils/flash.server";
 import { oncePerSubmission } from "~/utils/once-per-submission.server";
