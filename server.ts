@@ -46,6 +46,7 @@ interface ConsoleBuild extends ServerBuild {
       setObservability(observability: ConsoleObservability): void;
       authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
       checkSessionStore(): Promise<void>;
+      startRolloutDriver(): { stop(): Promise<void> };
     };
   };
 }
@@ -302,6 +303,8 @@ async function main() {
   };
   (await currentBuild()).entry.module.setRuntime(resolved);
   runtime = resolved;
+  // Every process drives rollouts; a lease per rollout makes exactly one drive each (decision 062).
+  const rolloutDriver = (await currentBuild()).entry.module.startRolloutDriver();
   announceReady();
 
   // A rolling restart loses nothing: not ready at once, serving on for the delay, then no new
@@ -324,6 +327,8 @@ async function main() {
     const drained = requests.drain(timeoutMs);
     bridge.close();
     if (!(await drained)) logger.warn({ timeoutMs }, "Requests still running at the shutdown timeout were cut off");
+    // Its leases freed at once: another process takes its rollouts over without waiting.
+    await rolloutDriver.stop();
     await closeSimulator?.();
     retention.stop();
     await store.close();

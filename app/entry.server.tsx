@@ -16,6 +16,7 @@ export { setRuntime } from "~/runtime.server";
 export { setObservability } from "~/observability.server";
 export { authorizeHubRequest } from "~/live/hub-access.server";
 export { checkSessionStore } from "~/auth/session.server";
+export { startRolloutDriver } from "~/rollouts/driver.server";
 
 const streamTimeout = 10_000;
 

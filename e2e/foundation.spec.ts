@@ -74,6 +74,7 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link")).toHaveText([
       "Dashboard",
       "Stations",
+      "Firmware Rollouts",
       "App Configuration",
       "Moderation",
       "API Tokens",

@@ -368,3 +368,78 @@ test("a token refresh racing across both instances happens once and keeps the us
   const after = [await loadPage(raceSession, "/dashboard"), await loadPageAt(0, raceSession, "/stations")];
   expect(failures(after)).toEqual([]);
 });
+
+/** The Update calls each station received (only those with any), from the simulator's counters. */
+async function firmwareUpdateCalls() {
+  const response = await fetch(`${simulator!.url}/__simulator/firmware`);
+  return ((await response.json()) as { stations: Record<string, { updateCalls: number }> }).stations;
+}
+
+async function simulatorControl(path: string, body: unknown) {
+  const response = await fetch(`${simulator!.url}/__simulator/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${path}: ${response.status}`).toBe(true);
+}
+
+test("a rollout is driven by one instance at a time: each SIGKILL hands it to the other, every station sent Update once", async () => {
+  test.setTimeout(240_000);
+  // Four seconds an update (80 s simulated at 20×): the kills land in the middle of waves.
+  await simulatorControl("clock", { speed: 20 });
+  await simulatorControl("firmware", { durationMs: 80_000 });
+  try {
+    // Its own session: the rollout acts for it, refreshing its token (due every 10 s here) as it goes.
+    const admin = await signInToConsole(balancer!.url, "admin");
+    const started = await admin.fetch("/firmware/rollouts?index", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "startRollout",
+        "version-2": "6.10.0",
+        source: "needUpdate",
+        firstWaveSize: "1",
+        waveSize: "2",
+        updateNow: "on",
+        eulaAccepted: "on",
+      }).toString(),
+      redirect: "manual",
+    });
+    expect(started.status).toBe(302);
+    const path = new URL(started.headers.get("location")!, balancer!.url).pathname;
+    const state = async () => {
+      const page = await (await admin.fetch(path)).text();
+      // The main part as text (the scripts hold every text of the locale): "Rollout 1 Running Started …".
+      const text = page
+        .slice(page.indexOf("<main"))
+        .replace(/<script[\s\S]*?<\/script>/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+      return /Rollout \d+ (.+?) Started/.exec(text)?.[1] ?? "";
+    };
+    const sent = async () => Object.keys(await firmwareUpdateCalls()).length;
+
+    // Each instance is killed in turn while the rollout runs: whichever held its lease, the other
+    // (or the restarted one) goes on with it.
+    for (const index of [0, 1]) {
+      const before = await sent();
+      await expect.poll(sent, { timeout: 60_000 }).toBeGreaterThan(before);
+      instances[index]!.signal("SIGKILL");
+      await instances[index]!.exited;
+      const atKill = await sent();
+      await expect
+        .poll(async () => (await sent()) > atKill || (await state()) === "Finished", { timeout: 60_000 })
+        .toBe(true);
+      await startInstance(index);
+    }
+    await expect.poll(state, { timeout: 120_000 }).toBe("Finished");
+    const calls = await firmwareUpdateCalls();
+    expect(Object.keys(calls).length).toBeGreaterThan(3);
+    for (const [serialNumber, station] of Object.entries(calls)) {
+      expect(station.updateCalls, `${serialNumber} was sent Update once`).toBe(1);
+    }
+  } finally {
+    await simulatorControl("firmware", { durationMs: null });
+  }
+});

@@ -77,6 +77,8 @@ const channel = "_app.stations.$serialNumber_.channels.$channelIndex";
 const moderation = "_app.moderation.$stationSerialNumber.$index";
 const customization = "_app.appCustomization";
 const bulk = "_app.stations.bulk";
+const rollouts = "_app.firmware.rollouts._index";
+const rollout = "_app.firmware.rollouts.$rolloutId";
 
 const dynamicInterfaces = { "control.mode": "Dynamic", "streaming.mode": "Dynamic" };
 const customizationDraft = {
@@ -129,6 +131,17 @@ const inventory: Row[] = [
   post(bulk, "/stations/bulk?action=updateFirmware", "bulkUpdateFirmware", "firmware.update", {
     fields: () => ({ eulaAccepted: "on" }),
   }),
+
+  // Firmware rollouts (issue 27): an admin's start without the EULA is refused by the form, so
+  // no rollout runs; a rollout that does not exist changes nothing when paused or cancelled.
+  page(rollouts, "/firmware/rollouts", "stations.edit"),
+  post(rollouts, "/firmware/rollouts?index", "startRollout", "stations.edit", {
+    fields: () => ({ source: "needUpdate", firstWaveSize: "1", waveSize: "5" }),
+  }),
+  page(rollout, "/firmware/rollouts/999999", "stations.edit", { allowedAnswers: [404] }),
+  post(rollout, "/firmware/rollouts/999999", "pauseRollout", "stations.edit"),
+  post(rollout, "/firmware/rollouts/999999", "resumeRollout", "stations.edit"),
+  post(rollout, "/firmware/rollouts/999999", "cancelRollout", "stations.edit"),
 
   page(general, "/stations/MCS-0042", "stations.show"),
   post(general, "/stations/MCS-0042?index", "rename", "stations.edit", {

@@ -33,6 +33,8 @@ const actionPaths: Record<string, string> = {
   "_app.appCustomization": "/appCustomization",
   "_app.appView": "/appView",
   "_app.dashboard": "/dashboard",
+  "_app.firmware.rollouts.$rolloutId": "/firmware/rollouts/00000000-0000-4000-8000-000000000000",
+  "_app.firmware.rollouts._index": "/firmware/rollouts?index",
   "_app.moderation.$stationSerialNumber.$index": "/moderation/MCS-0043/1",
   "_app.settings": "/settings",
   "_app.stations.$serialNumber._index": "/stations/MCS-0042?index",

@@ -25,7 +25,7 @@ export interface SignedInContext {
 
 const refreshing = new Map<string, Promise<SessionTokens>>();
 
-function needsRefresh(tokens: SessionTokens, now = Date.now()) {
+export function needsRefresh(tokens: SessionTokens, now = Date.now()) {
   return tokens.expiresAt - now < refreshMargin || now - tokens.refreshedAt > refreshEvery;
 }
 

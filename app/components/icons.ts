@@ -15,6 +15,7 @@ export { default as IconBroadcast } from "@tabler/icons-react/dist/esm/icons/Ico
 export { default as IconBrush } from "@tabler/icons-react/dist/esm/icons/IconBrush.mjs";
 export { default as IconHistory } from "@tabler/icons-react/dist/esm/icons/IconHistory.mjs";
 export { default as IconCheck } from "@tabler/icons-react/dist/esm/icons/IconCheck.mjs";
+export { default as IconCloudUpload } from "@tabler/icons-react/dist/esm/icons/IconCloudUpload.mjs";
 export { default as IconCopy } from "@tabler/icons-react/dist/esm/icons/IconCopy.mjs";
 export { default as IconDeviceFloppy } from "@tabler/icons-react/dist/esm/icons/IconDeviceFloppy.mjs";
 export { default as IconDeviceMobile } from "@tabler/icons-react/dist/esm/icons/IconDeviceMobile.mjs";

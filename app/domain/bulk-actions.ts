@@ -166,3 +166,20 @@ export function planBulkAction(
   }
   return plan;
 }
+
+/**
+ * What a skipped station's reason says: the station page's own sentence for a state that blocks
+ * it (stations:blocked.*), or the bulk action's for what only a fleet action says.
+ */
+const bulkOwn = new Set<SkipReason>([
+  "listeners",
+  "alreadyCurrent",
+  "noFirmware",
+  "alreadyAuthorized",
+  "notReady",
+  "gone",
+]);
+
+export function skipReasonKey(reason: SkipReason) {
+  return bulkOwn.has(reason) ? `stations:bulk.skip.${reason}` : `stations:blocked.${reason}`;
+}

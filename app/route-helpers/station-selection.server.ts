@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { SessionUser } from "~/auth/user";
 import type { Station } from "~/contract/stations";
 import type { StationSortKey, SortDirection } from "~/contract/stations";
-import { stationStatusOf, type StationStatus } from "~/domain/bulk-actions";
+import { stationStatusOf, type BulkCandidate, type StationStatus } from "~/domain/bulk-actions";
 import { listFirmwareInfos } from "~/manager/firmware.server";
 import type { ManagerClient } from "~/manager/http.server";
 import { listAllStations } from "~/manager/stations.server";
@@ -74,4 +74,22 @@ export async function matchingStations(
       )
     : list.stations;
   return { stations, firmwareStatus, rejectedStationsCount: list.rejectedStationsCount };
+}
+
+/** What the bulk rules (and a rollout's plan) read of a station. */
+export function bulkCandidateOf(station: Station, firmwareStatus: number | undefined): BulkCandidate {
+  return {
+    serialNumber: station.serialNumber,
+    name: station.name,
+    type: station.type,
+    computedState: station.deviceState.computedState,
+    isReady: station.deviceState.isReady,
+    isAuthorized: station.authorization.isAuthorized,
+    isChangingMode: station.deviceState.isChangingMode,
+    canReboot: station.functionalities.canReboot,
+    fingerprint: station.authorization.fingerprint,
+    currentFirmwareVersion: station.currentFirmwareVersion,
+    firmwareStatus: firmwareStatus ?? 0,
+    listenerCount: station.audioChannels.reduce((sum, channel) => sum + channel.listenerCount, 0),
+  };
 }

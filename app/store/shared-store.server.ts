@@ -30,6 +30,11 @@ export interface LockStore {
    * Returns the holder's token, or null while someone else holds it.
    */
   acquire(name: string, leaseMs: number): Promise<string | null>;
+  /**
+   * Extends the lease to `leaseMs` from now if the token still holds it: false when the lease had
+   * ended (and may be someone else's now). A long-running holder (the rollout driver) renews.
+   */
+  renew(name: string, token: string, leaseMs: number): Promise<boolean>;
   /** Frees the lock if the token still holds it (not after its lease passed to someone else). */
   release(name: string, token: string): Promise<void>;
 }

@@ -11,6 +11,8 @@ export type PageTitleKey =
   | "apiTokens"
   | "appCustomization"
   | "auditLog"
+  | "firmwareRollouts"
+  | "firmwareRollout"
   | "login"
   | "pageNotFound"
   | "error";

@@ -40,6 +40,7 @@ export const adminPages = [
   "/apiTokens",
   "/appCustomization",
   "/auditLog",
+  "/firmware/rollouts",
   "/no/such/page",
 ] as const;
 

@@ -23,6 +23,10 @@ const deleteIfScript = `
 if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end
 return 0`;
 
+const renewIfScript = `
+if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end
+return 0`;
+
 /** Claims a submission unless one is pending or succeeded: returns what is there, or nil. */
 const claimScript = `
 local current = redis.call("GET", KEYS[1])
@@ -114,6 +118,9 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
       async acquire(name, leaseMs) {
         const token = randomBytes(16).toString("base64url");
         return (await client.set(lockKey(name), token, "PX", leaseMs, "NX")) === "OK" ? token : null;
+      },
+      async renew(name, token, leaseMs) {
+        return (await run(renewIfScript, lockKey(name), token, leaseMs)) === 1;
       },
       async release(name, token) {
         await run(deleteIfScript, lockKey(name), token);

@@ -105,6 +105,7 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
     acquire: sql(
       "INSERT INTO locks (name, token, expires_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET token = excluded.token, expires_at = excluded.expires_at WHERE locks.expires_at <= ?",
     ),
+    renew: sql("UPDATE locks SET expires_at = ? WHERE name = ? AND token = ? AND expires_at > ?"),
     release: sql("DELETE FROM locks WHERE name = ? AND token = ?"),
   };
   const counter = {
@@ -187,6 +188,10 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
         const token = randomBytes(16).toString("base64url");
         const now = Date.now();
         return Number(lock.acquire.run(name, token, now + leaseMs, now).changes) === 1 ? token : null;
+      },
+      async renew(name, token, leaseMs) {
+        const now = Date.now();
+        return Number(lock.renew.run(now + leaseMs, name, token, now).changes) === 1;
       },
       async release(name, token) {
         lock.release.run(name, token);

@@ -43,6 +43,7 @@ describe("oneHolderAtATime", () => {
         if (!token) secondWaits.resolve();
         return token;
       },
+      renew: (name, token, leaseMs) => second!.locks.renew(name, token, leaseMs),
       release: (name, token) => second!.locks.release(name, token),
     };
     const lease = { leaseMs: 30_000, pollMs: 5 };

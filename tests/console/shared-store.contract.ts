@@ -147,6 +147,20 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
       expect(await first.locks.acquire(name, 60_000)).toBeNull();
       await second.locks.release(name, taken!);
     });
+
+    it("are renewed only by their holder, and not once the lease has passed", async () => {
+      const name = unique("renew");
+      const token = await first.locks.acquire(name, 300);
+      expect(await second.locks.renew(name, "not-the-token", 60_000)).toBe(false);
+      expect(await first.locks.renew(name, token!, 60_000)).toBe(true);
+      // Renewed past its first lease: nobody else takes it.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await second.locks.acquire(name, 60_000)).toBeNull();
+      await first.locks.release(name, token!);
+      const short = await first.locks.acquire(name, 100);
+      await vi.waitFor(async () => expect(await second.locks.acquire(name, 60_000)).not.toBeNull(), { timeout: 5000 });
+      expect(await first.locks.renew(name, short!, 60_000)).toBe(false);
+    });
   });
 
   describe("the token refresh", () => {

@@ -6,6 +6,7 @@ import {
   IconApi,
   IconApps,
   IconBrush,
+  IconCloudUpload,
   IconHistory,
   IconDeviceMobile,
   IconLayoutDashboard,
@@ -46,6 +47,7 @@ import type { PageTitleKey } from "~/utils/meta";
 const icons: Record<NavigationKey, typeof IconApi> = {
   dashboard: IconLayoutDashboard,
   stations: IconApps,
+  firmwareRollouts: IconCloudUpload,
   appView: IconDeviceMobile,
   moderation: IconMicrophone,
   apiTokens: IconApi,

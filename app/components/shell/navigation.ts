@@ -6,6 +6,7 @@ import type { SessionUser } from "~/auth/user";
 export const navigationEntries = [
   { key: "dashboard", to: "/dashboard", permission: "dashboard.show", group: 0 },
   { key: "stations", to: "/stations", permission: "stations.show", group: 1 },
+  { key: "firmwareRollouts", to: "/firmware/rollouts", permission: "stations.edit", group: 1 },
   { key: "appView", to: "/appView", permission: "appView.show", group: 1 },
   { key: "moderation", to: "/moderation", permission: "moderation.show", group: 1 },
   { key: "apiTokens", to: "/apiTokens", permission: "apiTokens.show", group: 2 },

@@ -91,6 +91,16 @@ export function ChoiceBar({
                 {t(`bulk.actions.${action}`)}
               </Button>
             ))}
+            <Button
+              type="submit"
+              name="then"
+              value="rollout"
+              size="xs"
+              variant="light"
+              loading={pendingThen === "rollout"}
+            >
+              {t("rollouts.startFromList")}
+            </Button>
           </Group>
         </Form>
       </Stack>

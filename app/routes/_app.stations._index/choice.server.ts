@@ -57,6 +57,8 @@ export async function chooseOnPage({ request, user, formData }: ActionContext) {
   const then = formData.get("then");
   if (isBulkAction(then))
     return redirect(`/stations/bulk?${new URLSearchParams({ action: then, selection: selectionId })}`);
+  // A firmware rollout in waves for the chosen stations starts from its own form.
+  if (then === "rollout") return redirect(`/firmware/rollouts?${new URLSearchParams({ selection: selectionId })}`);
   return backToList(request, selectionId);
 }
 

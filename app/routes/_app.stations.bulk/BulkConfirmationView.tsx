@@ -4,7 +4,7 @@
 // scrolls as a page does.
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BulkAction, PlannedStation } from "~/domain/bulk-actions";
+import { skipReasonKey, type BulkAction, type PlannedStation } from "~/domain/bulk-actions";
 import { Alert } from "~/components/ui/alert";
 import { Anchor } from "~/components/ui/anchor";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -17,7 +17,7 @@ import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
 import { bulkIntent } from "./forms";
 import { StationCell } from "./StationCell";
-import { skipReasonKey, stationsPath } from "./texts";
+import { stationsPath } from "./texts";
 
 export interface BulkConfirmationData {
   view: "confirm";

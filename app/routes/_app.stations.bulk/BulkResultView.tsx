@@ -1,7 +1,7 @@
 // The result of a bulk action, station by station: done, skipped and why, or failed with the
 // Manager's message.
 import { useTranslation } from "react-i18next";
-import type { BulkAction } from "~/domain/bulk-actions";
+import { skipReasonKey, type BulkAction } from "~/domain/bulk-actions";
 import { Badge, type BadgeColor } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Group } from "~/components/ui/group";
@@ -11,7 +11,7 @@ import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
 import type { BulkResultRow } from "./bulk.server";
 import { StationCell } from "./StationCell";
-import { skipReasonKey, stationsPath } from "./texts";
+import { stationsPath } from "./texts";
 
 export interface BulkResultData {
   view: "result";

@@ -23,7 +23,12 @@ import { noteWrite } from "~/audit/write-record.server";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { actOnStation, type StationActOutcome } from "~/route-helpers/station-act.server";
-import { chosenStations, matchingStations, selectionIdOf } from "~/route-helpers/station-selection.server";
+import {
+  bulkCandidateOf,
+  chosenStations,
+  matchingStations,
+  selectionIdOf,
+} from "~/route-helpers/station-selection.server";
 import { getRuntime } from "~/runtime.server";
 import { mapWithConcurrency } from "~/utils/bounded-concurrency";
 import { setFlash } from "~/utils/flash.server";
@@ -53,23 +58,6 @@ export interface BulkConfirmation {
   /** Chosen stations the Manager no longer lists (removed or rejected meanwhile). */
   gone: string[];
   digest: string;
-}
-
-function candidateOf(station: Station, firmwareStatus: number | undefined): BulkCandidate {
-  return {
-    serialNumber: station.serialNumber,
-    name: station.name,
-    type: station.type,
-    computedState: station.deviceState.computedState,
-    isReady: station.deviceState.isReady,
-    isAuthorized: station.authorization.isAuthorized,
-    isChangingMode: station.deviceState.isChangingMode,
-    canReboot: station.functionalities.canReboot,
-    fingerprint: station.authorization.fingerprint,
-    currentFirmwareVersion: station.currentFirmwareVersion,
-    firmwareStatus: firmwareStatus ?? 0,
-    listenerCount: station.audioChannels.reduce((sum, channel) => sum + channel.listenerCount, 0),
-  };
 }
 
 async function targetFirmware(manager: ManagerClient) {
@@ -113,7 +101,7 @@ export async function loadConfirmation(
   }
   const plan = planBulkAction(
     action,
-    stations.map((station) => candidateOf(station, fleet.firmwareStatus.get(station.serialNumber))),
+    stations.map((station) => bulkCandidateOf(station, fleet.firmwareStatus.get(station.serialNumber))),
     newest,
   );
   return { plan, firmware, gone, digest: digestOf(plan, gone) };
