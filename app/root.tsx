@@ -50,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     apiTokens: t("titles.apiTokens"),
     appCustomization: t("titles.appCustomization"),
     auditLog: t("titles.auditLog"),
+    venueBackup: t("titles.venueBackup"),
+    venueRestore: t("titles.venueRestore"),
     login: t("titles.login"),
     pageNotFound: t("titles.pageNotFound"),
     error: t("titles.error"),

@@ -11,6 +11,8 @@ export type PageTitleKey =
   | "apiTokens"
   | "appCustomization"
   | "auditLog"
+  | "venueBackup"
+  | "venueRestore"
   | "login"
   | "pageNotFound"
   | "error";

@@ -3,8 +3,8 @@ import { defaultFleet } from "../../simulator/seed/default-fleet";
 import { seededRandom } from "../../simulator/fleet/ids";
 import { refreshStation } from "../../simulator/fleet/derive";
 import type { Station } from "~/contract/stations";
-import { backupStationOf } from "./venue-backup";
-import { channelOrderAfter, hasChanges, notRestorableReason, stationItems, venuePlan } from "./restore-plan";
+import { backupStationOf } from "~/domain/venue-backup";
+import { channelOrderAfter, hasChanges, notRestorableReason, stationItems, venuePlan } from "~/domain/restore-plan";
 
 /** The default fleet as the simulator serves it (its connection states derived). */
 const fleet = () =>

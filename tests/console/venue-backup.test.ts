@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultFleet } from "../../simulator/seed/default-fleet";
 import { seededRandom } from "../../simulator/fleet/ids";
 import type { Station } from "~/contract/stations";
-import { backupHeader, backupStationOf, readBackup, type BackupOptions, type VenueBackup } from "./venue-backup";
+import { backupHeader, backupStationOf, readBackup, type BackupOptions, type VenueBackup } from "~/domain/venue-backup";
 
 const stations = defaultFleet(seededRandom(7), new Date("2026-01-01T00:00:00Z")).stations.map(
   (record) => record.station,
