@@ -27,6 +27,8 @@ const adminPages = [
   "/apiTokens",
   "/appCustomization",
   "/auditLog",
+  "/settings/backup",
+  "/settings/restore",
   "/no/such/page",
 ];
 

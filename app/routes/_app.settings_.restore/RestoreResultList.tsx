@@ -88,7 +88,9 @@ export function RestoreResultList({ result }: { result: RestoreResult }) {
             </Title>
             {station.reason ? (
               <Text size="sm">
-                <Badge color="orange">{t("venueBackup.result.status.skipped")}</Badge>{" "}
+                <Badge component="span" color="orange">
+                  {t("venueBackup.result.status.skipped")}
+                </Badge>{" "}
                 {t(`venueBackup.restore.notRestorable.${station.reason}`)}
               </Text>
             ) : (
