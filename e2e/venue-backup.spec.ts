@@ -93,6 +93,12 @@ test("a backup restored: the preview names the three changed settings, apply res
   expect(restored.name).toBe("Main Hall");
   expect(restored.configuration.noiseGate.thresholdDb).toBe(-55);
   expect(restored.audioChannels[0]!.name).toBe("Main Hall – English");
+  // Each write is in the audit log, with its old and new value.
+  await page.goto("/auditLog?action=restore.noiseGate");
+  const record = page.getByRole("row").filter({ hasText: "restore.noiseGate" }).first();
+  await expect(record).toContainText("MCS-0042");
+  await expect(record).toContainText("-30");
+  await expect(record).toContainText("-55");
 
   // The same backup again: nothing to change, and applying it changes nothing.
   await upload(page, backup);

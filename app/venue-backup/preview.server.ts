@@ -55,7 +55,9 @@ export async function restorePreview(
   backup: VenueBackup,
   mapping: Mapping,
 ): Promise<RestorePreview> {
-  const [stationList, venue] = await Promise.all([allStations(manager), venueSettings(manager)]);
+  // One after the other: the station pages alone keep eight calls in flight.
+  const venue = await venueSettings(manager);
+  const stationList = await allStations(manager);
   const current = new Map(stationList.map((station) => [station.serialNumber, station]));
   const inBackup = new Set(backup.stations.map((station) => station.serialNumber));
   const plans = venuePlan(backup, current, mapping);

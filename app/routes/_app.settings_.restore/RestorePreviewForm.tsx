@@ -3,6 +3,7 @@
 // box to choose it; then the venue-wide settings. "Preview again" shows what a new mapping means;
 // "Apply" sends the chosen changes. The document travels back in a hidden field.
 import { Form, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -71,6 +72,46 @@ function StationPreview({ station, position }: { station: PreviewStation; positi
   );
 }
 
+/** Restorable onto their own unit with nothing to change: listed together, their mapping kept. */
+const isQuiet = (station: PreviewStation) =>
+  !station.reason &&
+  station.items.length === 0 &&
+  station.missingChannels.length === 0 &&
+  station.targetSerialNumber === station.backupSerialNumber;
+
+function QuietStations({ stations }: { stations: PreviewStation[] }) {
+  const { t } = useTranslation("admin");
+  if (stations.length === 0) return null;
+  return (
+    <Card withBorder component="section" aria-labelledby="restore-quiet">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="restore-quiet">
+          {t("venueBackup.restore.quietHeading", { count: stations.length })}
+        </Title>
+        <details>
+          <summary>{t("venueBackup.restore.quietList")}</summary>
+          <Text size="sm">
+            {stations
+              .map((station) =>
+                t("venueBackup.restore.stationHeading", {
+                  label: station.label,
+                  serialNumber: station.backupSerialNumber,
+                }),
+              )
+              .join(" · ")}
+          </Text>
+        </details>
+        {stations.map((station) => (
+          <Fragment key={station.backupSerialNumber}>
+            <input type="hidden" name={`target:${station.backupSerialNumber}`} value={station.backupSerialNumber} />
+            <input type="hidden" name={`previewed:${station.backupSerialNumber}`} value={station.backupSerialNumber} />
+          </Fragment>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 export function RestorePreviewForm({ answer }: { answer: PreviewAnswer }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
@@ -104,9 +145,12 @@ export function RestorePreviewForm({ answer }: { answer: PreviewAnswer }) {
             </Alert>
           ) : null}
         </Stack>
-        {preview.stations.map((station, position) => (
-          <StationPreview key={station.backupSerialNumber} station={station} position={position} />
-        ))}
+        {preview.stations.map((station, position) =>
+          isQuiet(station) ? null : (
+            <StationPreview key={station.backupSerialNumber} station={station} position={position} />
+          ),
+        )}
+        <QuietStations stations={preview.stations.filter(isQuiet)} />
         <Card withBorder component="section" aria-labelledby="restore-venue">
           <Stack gap="sm">
             <Title order={3} size="h4" id="restore-venue">
