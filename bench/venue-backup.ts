@@ -48,10 +48,13 @@ function callsSince(consoleProcess: ConsoleProcess, from: number): CallLine[] {
   return calls;
 }
 
-/** The most intervals overlapping at any moment. */
+/**
+ * The most intervals overlapping at any moment. The log's times have millisecond resolution, so a
+ * call that starts within a millisecond of another's end counts as after it, not beside it.
+ */
 function mostAtOnce(calls: CallLine[]): number {
   const edges = calls.flatMap((call) => [
-    { at: call.start, step: 1 },
+    { at: call.start + 1, step: 1 },
     { at: call.end, step: -1 },
   ]);
   // An end before a start at the same moment: back-to-back calls are not at once.
