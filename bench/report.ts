@@ -50,6 +50,7 @@ function venueBackupTable(figures: VenueBackupFigures) {
   for (const [step, name] of [
     [figures.download, "backup download"],
     [figures.preview, "restore preview"],
+    [figures.previewData, `restore preview, ${code(".data")}`],
   ] as const)
     lines.push(
       `| ${name} | ${step.p50} / ${step.p95} | ${step.megabytes} MB | ${step.managerCalls} | ${step.maxManagerCallsInFlight} | ${step.idleRssMegabytes} → ${step.peakRssMegabytes} MB |`,

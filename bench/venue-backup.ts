@@ -22,6 +22,8 @@ export interface VenueBackupFigures {
   stations: number;
   download: VenueBackupStep;
   preview: VenueBackupStep;
+  /** The same preview as single fetch data: the work without the page's HTML. */
+  previewData: VenueBackupStep;
 }
 
 const stationCount = Number(process.env.BENCH_VENUE_STATIONS ?? 1000);
@@ -114,14 +116,17 @@ async function measure(consoleProcess: ConsoleProcess, session: ConsoleSession):
     session.fetch("/settings/backup/download?pins=1"),
   );
   describe("backup download", download);
-  const { text: _page, ...preview } = await measureStep(consoleProcess, () => {
+  const previewAt = (path: string) => () => {
     const form = new FormData();
     form.append("backup", new Blob([backup], { type: "application/json" }), "venue-backup.json");
     form.append("intent", "preview");
-    return session.fetch("/settings/restore", { method: "POST", body: form });
-  });
+    return session.fetch(path, { method: "POST", body: form });
+  };
+  const { text: _page, ...preview } = await measureStep(consoleProcess, previewAt("/settings/restore"));
   describe("restore preview", preview);
-  return { stations: stationCount, download, preview };
+  const { text: _data, ...previewData } = await measureStep(consoleProcess, previewAt("/settings/restore.data"));
+  describe("restore preview (.data)", previewData);
+  return { stations: stationCount, download, preview, previewData };
 }
 
 export async function benchVenueBackup(): Promise<VenueBackupFigures> {
