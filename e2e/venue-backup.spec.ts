@@ -38,15 +38,8 @@ async function upload(page: Page, text: string | Buffer, name = "venue-backup.js
 
 const changes = (page: Page) => page.getByTestId("restore-change");
 
-test("a backup restored: the preview names the three changed settings, apply restores them, a second apply changes nothing", async ({
-  page,
-}) => {
-  const backup = await downloadBackup(page);
-  const document = JSON.parse(backup) as { format: string; version: number; holdsSecrets: boolean };
-  expect(document).toMatchObject({ format: "station-console-backup", version: 1, holdsSecrets: false });
-  expect(backup).not.toContain("482913");
-
-  // Three settings changed behind the console's back: a station's name, its noise gate, a channel's name.
+/** Three settings of Main Hall changed behind the console's back: its name, its noise gate, a channel's name. */
+async function changeThreeSettings() {
   const mainHall = await station("MCS-0042");
   await simulator.api("admin", "PUT", managerPaths.updateName("MCS-0042"), { name: "Renamed Hall" });
   await simulator.api("admin", "PUT", managerPaths.stationConfiguration("MCS-0042"), {
@@ -65,6 +58,17 @@ test("a backup restored: the preview names the three changed settings, apply res
     inputInterfaceRight: english.inputInterfaceRight,
     regenerateAccess: false,
   });
+}
+
+test("a backup restored: the preview names the three changed settings, apply restores them, a second apply changes nothing", async ({
+  page,
+}) => {
+  const backup = await downloadBackup(page);
+  const document = JSON.parse(backup) as { format: string; version: number; holdsSecrets: boolean };
+  expect(document).toMatchObject({ format: "station-console-backup", version: 1, holdsSecrets: false });
+  expect(backup).not.toContain("482913");
+
+  await changeThreeSettings();
 
   await upload(page, backup);
   await expect(page.getByRole("heading", { name: "What would change" })).toBeVisible();
@@ -162,4 +166,47 @@ test("a file that is no backup, of another version, outside the contract or too 
 
   const after = await station("MCS-0042");
   expect([after.name, after.configuration.noiseGate]).toEqual([before.name, before.configuration.noiseGate]);
+});
+
+test("a failed setting stops its station: the ones before it are done, the ones after it skipped", async ({ page }) => {
+  const backup = await downloadBackup(page);
+  await changeThreeSettings();
+  await upload(page, backup);
+  await expect(changes(page)).toHaveCount(3);
+  // The Manager fails every write of Main Hall's configuration (its noise gate).
+  await simulator.faults({ failNext5xx: "always", failPath: "/stations/MCS-0042/configuration", failWritesOnly: true });
+  await page.getByRole("button", { name: "Apply the chosen changes" }).click();
+  await expect(page.getByRole("heading", { name: "Restore result" })).toBeVisible();
+  await expect(page.getByTestId("restore-counts")).toContainText("1 done");
+  await expect(page.getByTestId("restore-counts")).toContainText("1 failed");
+  const mainHall = page.getByRole("region", { name: "Main Hall (MCS-0042)" });
+  await expect(mainHall.getByRole("row", { name: "Station name Done" })).toBeVisible();
+  await expect(mainHall.getByRole("row", { name: "Noise gate Failed The Manager failed." })).toBeVisible();
+  await expect(mainHall.getByRole("row", { name: "Channel 1: details Skipped" })).toBeVisible();
+  await simulator.clearFaults();
+  const after = await station("MCS-0042");
+  expect([after.name, after.configuration.noiseGate.thresholdDb, after.audioChannels[0]!.name]).toEqual([
+    "Main Hall",
+    -30,
+    "Hall – English (temporary)",
+  ]);
+});
+
+test("in German, the preview and the result speak German", async ({ page }) => {
+  const backup = await downloadBackup(page);
+  await changeThreeSettings();
+  const value = Buffer.from(JSON.stringify("de")).toString("base64");
+  await page.context().addCookies([{ name: "lng", value, url: test.info().project.use.baseURL! }]);
+  await page.goto("/settings/restore");
+  await page.getByLabel("Sicherungsdatei").setInputFiles({
+    name: "venue-backup.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(backup),
+  });
+  await page.getByRole("button", { name: "Anzeigen, was sich ändern würde" }).click();
+  await expect(page.getByRole("heading", { name: "Was sich ändern würde" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "Noise Gate Schwelle (dB) -30 -55" })).toBeVisible();
+  await page.getByRole("button", { name: "Gewählte Änderungen übernehmen" }).click();
+  await expect(page.getByRole("heading", { name: "Ergebnis der Wiederherstellung" })).toBeVisible();
+  await expect(page.getByTestId("restore-counts")).toContainText("3 erledigt");
 });
