@@ -10,6 +10,10 @@ import { managerPaths } from "../app/contract/paths";
 import type { Station } from "../app/contract/stations";
 import { expect, simulator, test } from "./support/fixtures";
 
+// The issue's smallest screen: a 1024 × 600 kiosk.
+test.use({ viewport: { width: 1024, height: 600 } });
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 const station = (serialNumber: string) =>
   simulator.api("admin", "GET", managerPaths.station(serialNumber)) as Promise<Station>;
 
@@ -187,6 +191,7 @@ test("a failed setting stops its station: the ones before it are done, the ones 
   await upload(page, backup);
   await expect(changes(page)).toHaveCount(3);
   expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(1024);
   // The Manager fails every write of Main Hall's configuration (its noise gate).
   await simulator.faults({ failNext5xx: "always", failPath: "/stations/MCS-0042/configuration", failWritesOnly: true });
   await page.getByRole("button", { name: "Apply the chosen changes" }).click();
@@ -198,6 +203,7 @@ test("a failed setting stops its station: the ones before it are done, the ones 
   await expect(mainHall.getByRole("row", { name: "Noise gate Failed The Manager failed." })).toBeVisible();
   await expect(mainHall.getByRole("row", { name: "Channel 1: details Skipped" })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(1024);
   await simulator.clearFaults();
   const after = await station("MCS-0042");
   expect([after.name, after.configuration.noiseGate.thresholdDb, after.audioChannels[0]!.name]).toEqual([
