@@ -17,13 +17,14 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 const station = (serialNumber: string) =>
   simulator.api("admin", "GET", managerPaths.station(serialNumber)) as Promise<Station>;
 
-/** Downloads a backup from the backup page, as an admin would (the choices left as they are). */
-async function downloadBackup(page: Page): Promise<string> {
+/** Downloads a backup from the backup page, as an admin would (the choices left as they are, or PINs ticked). */
+async function downloadBackup(page: Page, { withPins = false } = {}): Promise<string> {
   await page.goto("/settings");
   await page.getByRole("link", { name: "Back up the venue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Venue backup" })).toBeVisible();
   await expect(page.getByLabel("Include channel PINs")).not.toBeChecked();
   await expect(page.getByLabel("Include network settings")).not.toBeChecked();
+  if (withPins) await page.getByLabel("Include channel PINs").check();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download backup" }).click();
   const file = await download;
@@ -230,4 +231,22 @@ test("in German, the preview and the result speak German", async ({ page }) => {
   await page.getByRole("button", { name: "Gewählte Änderungen übernehmen" }).click();
   await expect(page.getByRole("heading", { name: "Ergebnis der Wiederherstellung" })).toBeVisible();
   await expect(page.getByTestId("restore-counts")).toContainText("3 erledigt");
+});
+
+test("a backup with PINs, when ticked, says it holds secrets and restores a PIN without showing it", async ({
+  page,
+}) => {
+  const backup = await downloadBackup(page, { withPins: true });
+  expect(JSON.parse(backup)).toMatchObject({ holdsSecrets: true });
+  expect(backup).toContain("482913");
+  await simulator.api("admin", "POST", managerPaths.pinCode("MCS-0042", 2), { pin: "" });
+
+  await upload(page, backup);
+  await expect(page.getByText("This backup holds channel PINs.")).toBeVisible();
+  await expect(changes(page)).toHaveCount(1);
+  await expect(page.getByRole("row", { name: "Channel 2: PIN PIN (secret) changed" })).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("482913");
+  await page.getByRole("button", { name: "Apply the chosen changes" }).click();
+  await expect(page.getByTestId("restore-counts")).toContainText("1 done");
+  expect((await station("MCS-0042")).audioChannels[1]!.pinCode).toBe("482913");
 });
