@@ -16,6 +16,7 @@ export function VenueBackupCard() {
         <LinkButton to="/settings/backup" variant="default">
           {t("venueBackup.link.backup")}
         </LinkButton>
+        {/* Text browsers show the two links as one run of words without it. */}{" "}
         <LinkButton to="/settings/restore" variant="default">
           {t("venueBackup.link.restore")}
         </LinkButton>

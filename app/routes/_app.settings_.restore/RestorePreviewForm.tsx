@@ -172,7 +172,7 @@ export function RestorePreviewForm({ answer }: { answer: PreviewAnswer }) {
         <Group gap="sm">
           <Button type="submit" name="intent" value="apply" disabled={isSubmitting}>
             {t("venueBackup.restore.apply")}
-          </Button>
+          </Button>{" "}
           <Button type="submit" name="intent" value="preview" variant="default" disabled={isSubmitting}>
             {t("venueBackup.restore.previewAgain")}
           </Button>
