@@ -129,6 +129,9 @@ test("a backup restored: the preview names the three changed settings, apply res
   await page.getByRole("button", { name: "Apply the chosen changes" }).click();
   await expect(page.getByTestId("restore-counts")).toContainText("0 done");
   await expect(page.getByTestId("restore-counts")).toContainText("0 failed");
+  await expect(
+    page.getByRole("region", { name: "Main Hall (MCS-0042)" }).getByRole("row", { name: "Noise gate Unchanged" }),
+  ).toBeVisible();
 });
 
 test("a backup station mapped onto a replacement unit takes its settings", async ({ page }) => {

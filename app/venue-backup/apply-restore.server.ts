@@ -198,12 +198,13 @@ async function applyStation(
       kind: entry.kind,
       ...(entry.channelIndex === undefined ? {} : { channelIndex: entry.channelIndex }),
     };
-    if (failed || !(everything || isChosen(entry.key))) {
-      result.items.push({ ...base, status: "skipped" });
+    // What already matches is unchanged, chosen or not (a preview offers no box for it).
+    if (!failed && !hasChanges(entry)) {
+      result.items.push({ ...base, status: "unchanged" });
       continue;
     }
-    if (!hasChanges(entry)) {
-      result.items.push({ ...base, status: "unchanged" });
+    if (failed || !(everything || isChosen(entry.key))) {
+      result.items.push({ ...base, status: "skipped" });
       continue;
     }
     try {
@@ -240,10 +241,10 @@ async function applyVenueItem(
   chosen: ReadonlySet<string>,
   compute: () => Promise<{ changes: FieldChange[]; write: () => Promise<unknown> }>,
 ): Promise<ResultItem> {
-  if (!chosen.has(`venue/${key}`)) return { key, kind: key, status: "skipped" };
   try {
     const { changes, write } = await compute();
     if (changes.length === 0) return { key, kind: key, status: "unchanged" };
+    if (!chosen.has(`venue/${key}`)) return { key, kind: key, status: "skipped" };
     const target = key === "appCustomization" ? { kind: "customization" as const } : { kind: "settings" as const };
     await recorded(user, `restore.${key}`, target, changes, write);
     return { key, kind: key, status: "done" };
