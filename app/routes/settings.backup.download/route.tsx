@@ -10,7 +10,7 @@ import { plainErrorPages } from "~/error-pages.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { forEachStationPage, venueSettings } from "~/venue-backup/venue-state.server";
 
-export function backupOptionsOf(search: URLSearchParams): BackupOptions {
+function backupOptionsOf(search: URLSearchParams): BackupOptions {
   return { withPins: search.get("pins") === "1", withNetwork: search.get("network") === "1" };
 }
 
