@@ -4,6 +4,7 @@ import { cpus, totalmem } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { AuditLogFigures } from "./audit-log";
 import type { VenueBackupFigures } from "./venue-backup";
+import type { FleetBulkFigures } from "./fleet-bulk";
 import type { LighthouseFigures } from "./lighthouse-figures";
 import type { WorkersFigures } from "./workers";
 
@@ -38,6 +39,8 @@ export interface BenchResults {
   auditLog?: AuditLogFigures[];
   /** The venue backup and the restore preview of 1,000 stations (issue 29). */
   venueBackup?: VenueBackupFigures;
+  /** Choosing all stations and confirming a bulk reboot. */
+  fleetBulk?: FleetBulkFigures;
 }
 
 function venueBackupTable(figures: VenueBackupFigures) {
@@ -57,6 +60,18 @@ function venueBackupTable(figures: VenueBackupFigures) {
     );
   lines.push("");
   return lines;
+}
+
+function fleetBulkTable({ stations, chosen, chooseAllMs, confirmation, reboot, ...rss }: FleetBulkFigures) {
+  const { document, data, renderRatio } = confirmation;
+  return [
+    `Fleet work at ${stations} stations: all ${chosen} chosen in ${chooseAllMs} ms; the bulk reboot's confirmation and the confirmed reboot`,
+    "",
+    `| confirmation p50 / p95 (ms) | ${code(".data")} p50 / p95 | render ratio | reboot (Manager ${reboot.managerLatencyMs} ms per call) | most Manager calls in flight (bound) | console RSS before → peak → 2 s later |`,
+    "|---|---|---|---|---|---|",
+    `| ${document.p50} / ${document.p95} | ${data.p50} / ${data.p95} | ${renderRatio}× | ${reboot.ms} ms | ${reboot.mostInFlight} (${reboot.bound}) | ${rss.idleRssMegabytes} → ${rss.peakRssMegabytes} → ${rss.settledRssMegabytes} MB |`,
+    "",
+  ];
 }
 
 function auditLogTable(figures: AuditLogFigures[]) {
@@ -154,6 +169,7 @@ export function renderTable(results: BenchResults): string {
   }
   if (results.auditLog?.length) lines.push(...auditLogTable(results.auditLog));
   if (results.venueBackup) lines.push(...venueBackupTable(results.venueBackup));
+  if (results.fleetBulk) lines.push(...fleetBulkTable(results.fleetBulk));
   lines.push("JavaScript loaded before hydration, per route (heaviest first):", "");
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");
   for (const route of results.javaScript)

@@ -11,6 +11,7 @@ const adminPages = [
   "/dashboard",
   "/stations",
   "/stations?confirm=clearRejected",
+  "/stations/bulk?action=reboot",
   "/stations/MCS-0042",
   "/stations/MCS-0042?confirm=reboot",
   "/stations/MCS-0042/network",

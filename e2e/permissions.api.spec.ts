@@ -81,6 +81,7 @@ const firmware = "_app.stations.$serialNumber.firmware";
 const channel = "_app.stations.$serialNumber_.channels.$channelIndex";
 const moderation = "_app.moderation.$stationSerialNumber.$index";
 const customization = "_app.appCustomization";
+const bulk = "_app.stations.bulk";
 
 const dynamicInterfaces = { "control.mode": "Dynamic", "streaming.mode": "Dynamic" };
 const customizationDraft = {
@@ -113,6 +114,26 @@ const inventory: Row[] = [
     changes: true,
   }),
   post("_app.stations._index", "/stations?index", "clearRejected", "stations.authorize", { changes: true }),
+  // Choosing stations for a bulk action (issue 27): nothing changes at the Manager.
+  post("_app.stations._index", "/stations?index", "choose", "stations.edit", {
+    fields: () => ({ shown: JSON.stringify(["MCS-0042"]), chosen: "MCS-0042" }),
+  }),
+  post("_app.stations._index", "/stations?index", "chooseAll", "stations.edit", { fields: () => ({ q: "MCS" }) }),
+  post("_app.stations._index", "/stations?index", "clearChoice", "stations.edit"),
+  // A bulk action's confirmation and its intents, each with the permission of the action on one
+  // station. Without a confirmed choice nothing is done: the refusals are what these rows prove.
+  page(bulk, "/stations/bulk?action=reboot", "stations.edit"),
+  page(bulk, "/stations/bulk?action=remove", "stations.edit"),
+  page(bulk, "/stations/bulk?action=accept", "stations.authorize"),
+  page(bulk, "/stations/bulk?action=reject", "stations.authorize"),
+  page(bulk, "/stations/bulk?action=updateFirmware", "firmware.update"),
+  post(bulk, "/stations/bulk?action=reboot", "bulkReboot", "stations.edit"),
+  post(bulk, "/stations/bulk?action=remove", "bulkRemove", "stations.edit"),
+  post(bulk, "/stations/bulk?action=accept", "bulkAccept", "stations.authorize"),
+  post(bulk, "/stations/bulk?action=reject", "bulkReject", "stations.authorize"),
+  post(bulk, "/stations/bulk?action=updateFirmware", "bulkUpdateFirmware", "firmware.update", {
+    fields: () => ({ eulaAccepted: "on" }),
+  }),
 
   page(general, "/stations/MCS-0042", "stations.show"),
   post(general, "/stations/MCS-0042?index", "rename", "stations.edit", {

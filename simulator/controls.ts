@@ -108,7 +108,11 @@ export function controlsRouter(
 
   router.get(
     "/faults",
-    handle(() => ({ ...faults.current, heldRequests: faults.heldRequests })),
+    handle(() => ({
+      ...faults.current,
+      heldRequests: faults.heldRequests,
+      mostHeldRequests: faults.mostHeldRequests,
+    })),
   );
 
   router.post(

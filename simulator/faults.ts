@@ -34,6 +34,8 @@ export class FaultInjection {
   private faults: Faults = { ...noFaults };
   /** API calls waiting out the injected latency now: a test knows a caller's request is in flight. */
   heldRequests = 0;
+  /** The most held at once since the faults were last set: how many calls a caller had in flight. */
+  mostHeldRequests = 0;
 
   get current(): Faults {
     return { ...this.faults };
@@ -41,6 +43,7 @@ export class FaultInjection {
 
   update(changes: Partial<Faults>): Faults {
     this.faults = { ...this.faults, ...changes };
+    this.mostHeldRequests = this.heldRequests;
     return this.current;
   }
 

@@ -112,13 +112,26 @@ export function PageSizeForm({
   );
 }
 
-export function SearchForm({ state, label }: { state: TableState; label: string }) {
+export function SearchForm({
+  state,
+  label,
+  children,
+  fields = [],
+}: {
+  state: TableState;
+  label: string;
+  /** More filter fields sent with the search (the stations' status, say), before its button. */
+  children?: ReactNode;
+  /** Their names: the form sends them itself. */
+  fields?: string[];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
     <Form method="get" role="search" preventScrollReset>
-      <KeepParams except={["q"]} />
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      <KeepParams except={["q", ...fields]} />
+      {/* With more fields than the search, they wrap on a phone rather than widen the page. */}
+      <Group gap="xs" align="flex-end" wrap={children ? "wrap" : "nowrap"}>
         <TextInput
           name="q"
           type="search"
@@ -129,6 +142,7 @@ export function SearchForm({ state, label }: { state: TableState; label: string 
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           w={260}
         />
+        {children}
         <Button type="submit" variant="default">
           {t("actions.search")}
         </Button>

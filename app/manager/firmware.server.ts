@@ -12,6 +12,11 @@ export async function getFirmwareInfo(manager: ManagerClient, serialNumber: stri
   return info;
 }
 
+/** Every station's firmware state (the updater's list without a serial number). */
+export async function listFirmwareInfos(manager: ManagerClient) {
+  return (await manager.get(managerPaths.firmware(), FirmwareInfoListSchema)).firmwareInfos;
+}
+
 export function getUpdateMetadata(manager: ManagerClient) {
   return manager.get(managerPaths.updateMetadata(), UpdateMetadataSchema);
 }

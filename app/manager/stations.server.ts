@@ -10,6 +10,24 @@ export function listStations(manager: ManagerClient, query: StationListQuery) {
   return manager.get(managerPaths.stations(), StationListSchema, { ...query });
 }
 
+/** The Manager's largest page (StationListQuerySchema's `take`). */
+const largestPage = 1000;
+
+/**
+ * Every station the query matches, in its order, one page of 1,000 after the other (for the
+ * status filter and a choice of "all that match", which the Manager's paging cannot answer).
+ */
+export async function listAllStations(manager: ManagerClient, query: Omit<StationListQuery, "skip" | "take">) {
+  const first = await listStations(manager, { ...query, skip: 0, take: largestPage });
+  const stations = [...first.stations];
+  while (stations.length < first.visibleStationsCount) {
+    const page = await listStations(manager, { ...query, skip: stations.length, take: largestPage });
+    if (page.stations.length === 0) break;
+    stations.push(...page.stations);
+  }
+  return { ...first, stations };
+}
+
 export function getStation(manager: ManagerClient, serialNumber: string) {
   return manager.get(managerPaths.station(serialNumber), StationSchema);
 }

@@ -130,6 +130,37 @@ export function commandFailureKey(failure: ActionFailure, failedKey: string) {
   return failure.kind === "refused" && failure.messageKey.startsWith(blockedKeyPrefix) ? failure.messageKey : failedKey;
 }
 
+/**
+ * Why the Manager refused or failed one station of many (a bulk action): the message key shown
+ * beside that station, while the others go on — nothing here leaves the page. A station busy now
+ * says so; a changed fingerprint, a station still getting ready and a station gone say so too;
+ * no connection says so; the Manager's failures are errors.unexpectedError; any other refusal is
+ * `failedKey`, the action's own.
+ */
+export function stationFailureKey(error: unknown, failedKey: string): string {
+  if (!isManagerError(error)) return unexpectedErrorKey;
+  if (currentFingerprintOf(error) !== null) return "stations:authorization.fingerprintMismatch";
+  if (isStationNotReady(error)) return "stations:authorization.notReady";
+  const blocked = notEditableReasonOf(error);
+  if (blocked) return blockedMessageKey(blocked.reason);
+  switch (error.failure.kind) {
+    case "noInternet":
+      return noConnectionKey;
+    case "notFound":
+      return "stations:bulk.failures.gone";
+    case "unauthorized":
+    case "forbidden":
+      return "stations:bulk.failures.refused";
+    case "unreachable":
+    case "serverError":
+    case "notJson":
+    case "contract":
+      return unexpectedErrorKey;
+    default:
+      return failedKey;
+  }
+}
+
 interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
 }

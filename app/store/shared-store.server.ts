@@ -1,5 +1,5 @@
 // The state the console instances share: sessions, the per-session refresh lock, the sign-in
-// counters and the once-per-submission ids. Two implementations keep the same contract
+// counters, the once-per-submission ids and the stations chosen on /stations. Two implementations keep the same contract
 // (tests/console/shared-store.contract.ts): the embedded SQLite file, shared by the processes of
 // one host, and Redis when REDIS_URL is set, shared by instances anywhere
 // (docs/decisions/017-shared-state.md).
@@ -66,12 +66,31 @@ export interface SubmissionStore {
   release(id: string, owner: string): Promise<void>;
 }
 
+/**
+ * Named sets of strings that live a while: the stations a user chose on /stations, kept on the
+ * server so the choice survives paging and sorting without a URL that grows with each station.
+ */
+export interface SelectionStore {
+  /** The set's members, in no particular order (none when it is unknown or expired). */
+  members(id: string): Promise<string[]>;
+  /**
+   * Changes the set in one step — emptied first when `clear`, then `remove`d, then `add`ed — and
+   * keeps it `keepMs` from now; returns how many members it has.
+   */
+  change(
+    id: string,
+    change: { clear?: boolean; add?: readonly string[]; remove?: readonly string[] },
+    keepMs: number,
+  ): Promise<number>;
+}
+
 export interface SharedStore {
   readonly kind: "sqlite" | "redis";
   sessions: SessionStore;
   locks: LockStore;
   counters: CounterStore;
   submissions: SubmissionStore;
+  selections: SelectionStore;
   /** Whether the store answers (for readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -7,7 +7,12 @@ import { errorPage } from "~/error-pages.server";
 import { isErrorPagePayload } from "~/error-pages";
 import { observability } from "~/observability.server";
 
-type Section = SharedStore["sessions"] | SharedStore["locks"] | SharedStore["counters"] | SharedStore["submissions"];
+type Section =
+  | SharedStore["sessions"]
+  | SharedStore["locks"]
+  | SharedStore["counters"]
+  | SharedStore["submissions"]
+  | SharedStore["selections"];
 
 function guarded<T extends Section>(section: T): T {
   const wrapped = {} as Record<string, unknown>;
@@ -38,6 +43,7 @@ export function unavailableAsErrorPage(store: SharedStore): SharedStore {
     locks: guarded(store.locks),
     counters: guarded(store.counters),
     submissions: guarded(store.submissions),
+    selections: guarded(store.selections),
     ping: () => store.ping(),
     close: () => store.close(),
   };

@@ -38,7 +38,7 @@ import {
   updateNetworkSettings,
   updateStationConfiguration,
 } from "~/manager/stations.server";
-import { managerCallsInFlight, mapBounded } from "~/utils/bounded-concurrency";
+import { managerCallsInFlight, mapWithConcurrency } from "~/utils/bounded-concurrency";
 import { allStations, venueSettings } from "~/venue-backup/venue-state.server";
 import {
   countStatuses,
@@ -262,7 +262,7 @@ export async function applyRestore(
   const current = new Map((await allStations(manager)).map((station) => [station.serialNumber, station]));
   const plans = venuePlan(backup, current, choice.mapping);
   const backups = new Map(backup.stations.map((station) => [station.serialNumber, station]));
-  const stations = await mapBounded(plans, managerCallsInFlight, (plan) =>
+  const stations = await mapWithConcurrency(plans, managerCallsInFlight, (plan) =>
     plan.restorable
       ? applyStation(manager, user, plan, backups.get(plan.backupSerialNumber)!, choice.chosen)
       : Promise.resolve(notRestorable(plan)),

@@ -6,7 +6,7 @@ import { listStations } from "~/manager/stations.server";
 import { getSystemSettings } from "~/manager/settings.server";
 import { getAppCustomization } from "~/manager/app-customization.server";
 import type { ManagerClient } from "~/manager/http.server";
-import { managerCallsInFlight, mapBounded } from "~/utils/bounded-concurrency";
+import { managerCallsInFlight, mapWithConcurrency } from "~/utils/bounded-concurrency";
 
 export const stationPageSize = 100;
 
@@ -26,7 +26,7 @@ export async function forEachStationPage(
   const arrived = new Map<number, Station[]>();
   let handedOn = 1;
   let handing = Promise.resolve();
-  await mapBounded(rest, managerCallsInFlight, async (page) => {
+  await mapWithConcurrency(rest, managerCallsInFlight, async (page) => {
     const { stations } = await listStations(manager, {
       skip: page * stationPageSize,
       take: stationPageSize,

@@ -37,7 +37,9 @@ function sideClipping(element: Element) {
 }
 
 export async function expectWhollyShown(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
+  // Centred, as a user scrolls to read it: aligned to a scroll box's edge, a box at a fractional
+  // position stays cut by the part of a pixel that whole-pixel scrolling cannot reach.
+  await locator.evaluate((element) => element.scrollIntoView({ block: "center", inline: "center" }));
   expect(await locator.evaluate(sideClipping), "what cuts it off").toEqual([]);
   expect(await locator.evaluate(truncatedText), "text cut short").toEqual([]);
 }

@@ -6,6 +6,7 @@ export const adminPages = [
   "/stations?confirm=clearRejected",
   "/stations?confirm=accept&station=MCS-0047",
   "/stations?confirm=reject&station=MCS-0047",
+  "/stations/bulk?action=reboot",
   "/stations/MCS-0042",
   "/stations/MCS-0042?confirm=reboot",
   "/stations/MCS-0042?confirm=factoryReset",

@@ -90,6 +90,7 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
   const counterKey = (key: string, window: number) => `counter:${key}:${window}`;
   const submissionKey = (id: string) => `submission:${id}`;
   const lockKey = (name: string) => `lock:${name}`;
+  const selectionKey = (id: string) => `selection:${id}`;
 
   const store: SharedStore = {
     kind: "redis",
@@ -149,6 +150,20 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
         await run(deleteIfScript, submissionKey(id), pendingEntry(owner));
       },
     },
+    selections: {
+      members: (id) => client.smembers(selectionKey(id)),
+      async change(id, { clear = false, add = [], remove = [] }, keepMs) {
+        const key = selectionKey(id);
+        const transaction = client.multi();
+        if (clear) transaction.del(key);
+        if (remove.length > 0) transaction.srem(key, ...remove);
+        if (add.length > 0) transaction.sadd(key, ...add);
+        const replies = await transaction.pexpire(key, keepMs).scard(key).exec();
+        if (!replies) throw new Error("Redis dropped the selection transaction");
+        for (const [error] of replies) if (error) throw error;
+        return Number(replies.at(-1)![1]);
+      },
+    },
     async ping() {
       // While Redis is away commands wait for a reconnect; readiness wants an answer now.
       const timeout = new Promise<string>((resolve) => setTimeout(resolve, pingTimeoutMs, "timeout").unref());
@@ -164,5 +179,6 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
     locks: failFastWhile(away, store.locks),
     counters: failFastWhile(away, store.counters),
     submissions: failFastWhile(away, store.submissions),
+    selections: failFastWhile(away, store.selections),
   };
 }

@@ -1,6 +1,6 @@
 // The default shared store: one owner-only SQLite file in the data directory (node:sqlite), in
 // WAL mode with a busy timeout, so the console processes of one host share sessions, locks,
-// counters and submission ids. Every check-and-change is one statement or one IMMEDIATE
+// counters, submission ids and the stations chosen on /stations. Every check-and-change is one statement or one IMMEDIATE
 // transaction, which SQLite runs alone across processes.
 import { randomBytes } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
@@ -62,6 +62,15 @@ function openDatabase(file: string) {
       owner TEXT,
       expires_at INTEGER NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS selections (
+      id TEXT NOT NULL,
+      member TEXT NOT NULL,
+      PRIMARY KEY (id, member)
+    );
+    CREATE TABLE IF NOT EXISTS selection_expiry (
+      id TEXT PRIMARY KEY,
+      expires_at INTEGER NOT NULL
+    );
   `);
   return db;
 }
@@ -115,9 +124,26 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
     ),
     release: sql("DELETE FROM submissions WHERE id = ? AND owner = ? AND state = 'pending'"),
   };
+  const selection = {
+    members: sql(
+      "SELECT member FROM selections WHERE id = ? AND EXISTS (SELECT 1 FROM selection_expiry WHERE id = ? AND expires_at > ?)",
+    ),
+    live: sql("SELECT 1 FROM selection_expiry WHERE id = ? AND expires_at > ?"),
+    clear: sql("DELETE FROM selections WHERE id = ?"),
+    add: sql("INSERT OR IGNORE INTO selections (id, member) VALUES (?, ?)"),
+    remove: sql("DELETE FROM selections WHERE id = ? AND member = ?"),
+    keep: sql(
+      "INSERT INTO selection_expiry (id, expires_at) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET expires_at = excluded.expires_at",
+    ),
+    count: sql("SELECT count(*) AS count FROM selections WHERE id = ?"),
+  };
   const expired = ["sessions", "locks", "counters", "submissions"].map((table) =>
     sql(`DELETE FROM ${table} WHERE expires_at <= ?`),
   );
+  const expiredSelections = [
+    sql("DELETE FROM selections WHERE id IN (SELECT id FROM selection_expiry WHERE expires_at <= ?)"),
+    sql("DELETE FROM selection_expiry WHERE expires_at <= ?"),
+  ];
 
   function readSubmission(id: string): SubmissionEntry | null {
     const row = submission.read.get(id, Date.now()) as { state: string; outcome: string | null } | undefined;
@@ -128,6 +154,7 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
 
   function removeExpired(now = new Date()) {
     const [sessions = 0] = expired.map((statement) => Number(statement.run(now.getTime()).changes));
+    for (const statement of expiredSelections) statement.run(now.getTime());
     return sessions;
   }
   removeExpired();
@@ -193,6 +220,22 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
       },
       async release(id, owner) {
         submission.release.run(id, owner);
+      },
+    },
+    selections: {
+      async members(id) {
+        return (selection.members.all(id, id, Date.now()) as { member: string }[]).map((row) => row.member);
+      },
+      async change(id, { clear = false, add = [], remove = [] }, keepMs) {
+        const now = Date.now();
+        return immediately(db, () => {
+          // An expired set is empty, whatever rows the sweep has not removed yet.
+          if (clear || !selection.live.get(id, now)) selection.clear.run(id);
+          for (const member of remove) selection.remove.run(id, member);
+          for (const member of add) selection.add.run(id, member);
+          selection.keep.run(id, now + keepMs);
+          return (selection.count.get(id) as { count: number }).count;
+        });
       },
     },
     async ping() {

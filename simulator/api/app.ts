@@ -45,6 +45,7 @@ function injectFaults(faults: FaultInjection) {
     };
     if (latencyMs <= 0) return proceed();
     faults.heldRequests += 1;
+    faults.mostHeldRequests = Math.max(faults.mostHeldRequests, faults.heldRequests);
     setTimeout(() => {
       faults.heldRequests -= 1;
       proceed();

@@ -270,6 +270,32 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
     });
   });
 
+  describe("selections", () => {
+    it("add, remove and clear members in one step, seen alike by every instance", async () => {
+      const id = unique("selection");
+      expect(await first.selections.members(id)).toEqual([]);
+      expect(await first.selections.change(id, { add: ["MCS-0042", "MCS-0043", "MCS-0042"] }, 60_000)).toBe(2);
+      expect(await second.selections.change(id, { add: ["MCS-0044"], remove: ["MCS-0042"] }, 60_000)).toBe(2);
+      expect((await first.selections.members(id)).sort()).toEqual(["MCS-0043", "MCS-0044"]);
+      expect(await second.selections.change(id, { clear: true, add: ["MCS-0045"] }, 60_000)).toBe(1);
+      expect(await first.selections.members(id)).toEqual(["MCS-0045"]);
+    });
+
+    it("take many changes at once from two instances, and forget a set after its time", async () => {
+      const id = unique("selection");
+      const members = Array.from({ length: 40 }, (_, index) => `S-${index}`);
+      await Promise.all(
+        members.map((member, index) => (index % 2 ? first : second).selections.change(id, { add: [member] }, 60_000)),
+      );
+      expect((await second.selections.members(id)).length).toBe(40);
+      const brief = unique("selection");
+      await first.selections.change(brief, { add: ["MCS-0042"] }, 50);
+      await vi.waitFor(async () => expect(await second.selections.members(brief)).toEqual([]), { timeout: 3000 });
+      // A change after expiry starts from an empty set.
+      expect(await second.selections.change(brief, { add: ["MCS-0043"] }, 60_000)).toBe(1);
+    });
+  });
+
   it("answers a ping", async () => {
     expect(await first.ping()).toBe(true);
   });

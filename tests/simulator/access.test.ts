@@ -128,6 +128,14 @@ describe("test controls", () => {
       filesWithoutName: false,
     });
 
+    // With latency, the most calls held at once: what a caller had in flight (the bench's bound).
+    // Long enough that the three overlap on a loaded machine.
+    await simulator.control("/faults", { latencyMs: 500 });
+    await Promise.all(Array.from({ length: 3 }, () => simulator.call("GET", managerPaths.settings())));
+    expect((await simulator.control("/faults")).body).toMatchObject({ heldRequests: 0, mostHeldRequests: 3 });
+    await simulator.control("/faults", { latencyMs: 30 });
+    expect((await simulator.control("/faults")).body).toMatchObject({ mostHeldRequests: 0 });
+
     await simulator.control("/faults", { down: true });
     await expect(simulator.call("GET", managerPaths.settings())).rejects.toThrow();
     expect((await simulator.control("/state")).body.faults.down).toBe(true);

@@ -1,6 +1,7 @@
 // The stations list (operations.md §2): Station, Status, Firmware Version, IP (control and
-// streaming), Channels in Use, and Accept / Reject for unauthorized stations.
-import { Link } from "@remix-run/react";
+// streaming), Channels in Use, and Accept / Reject for unauthorized stations; for Admins and
+// Owners a checkbox per row to choose it for a bulk action (issue 27).
+import { Link, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/components/ConfirmDialog";
 import { DataTable, type Column } from "~/components/DataTable";
@@ -10,6 +11,9 @@ import type { StationRow } from "~/components/stations/views";
 import type { TableState } from "~/utils/table-state";
 import { textTemplate } from "~/i18n/text-template";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { choiceFormId, type Choice } from "./ChoiceBar";
+import { chooseHandler } from "./forms";
 import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
@@ -61,25 +65,86 @@ function AuthorizationActions({ row }: { row: StationRow }) {
   );
 }
 
+/**
+ * Choosing a row: a checkbox of the choice bar's form. With JavaScript a change is saved at once,
+ * the one station alone (clicks in a row never undo each other).
+ */
+function ChooseBox({ row, choice, isChosen }: { row: StationRow; choice: Choice; isChosen: boolean }) {
+  const { t } = useTranslation("stations");
+  const submit = useSubmit();
+  return (
+    <Checkbox
+      form={choiceFormId}
+      name="chosen"
+      value={row.serialNumber}
+      defaultChecked={isChosen}
+      label={
+        <span className="visually-hidden">
+          {row.name
+            ? t("bulk.chooseNamedStation", { name: row.name, serialNumber: row.serialNumber })
+            : t("bulk.chooseStation", { serialNumber: row.serialNumber })}
+        </span>
+      }
+      onChange={(event) =>
+        submit(
+          {
+            intent: chooseHandler.intent,
+            selection: choice.selectionId,
+            shown: JSON.stringify([row.serialNumber]),
+            ...(event.currentTarget.checked ? { chosen: row.serialNumber } : {}),
+          },
+          { method: "post", preventScrollReset: true, replace: true },
+        )
+      }
+    />
+  );
+}
+
 export function StationsTable({
   rows,
   state,
   total,
   canAuthorize,
+  choice,
+  chosenOnPage,
+  emptyText,
 }: {
   rows: StationRow[];
   state: TableState;
   total: number;
   canAuthorize: boolean;
+  /** The choice, for Admins and Owners; null hides the checkboxes. */
+  choice: Choice | null;
+  /** The serial numbers of this page's chosen rows. */
+  chosenOnPage: string[];
+  emptyText?: string;
 }) {
   const { t } = useTranslation("stations");
   const { t: tCommon } = useTranslation();
+  const chosen = new Set(chosenOnPage);
   const ipTexts: IpTexts = {
     control: textTemplate(t, "list.controlIp", ["ip"]),
     streaming: textTemplate(t, "list.streamingIp", ["ip"]),
   };
   const channelsInUse = textTemplate(t, "list.channelsInUse", ["inUse", "total"]);
   const columns: Column<StationRow>[] = [
+    ...(choice
+      ? [
+          {
+            key: "choose",
+            label: t("bulk.chooseColumn"),
+            render: (row: StationRow) => (
+              // Keyed by the server's answer: a cleared or widened choice redraws the box.
+              <ChooseBox
+                key={`${row.serialNumber}:${chosen.has(row.serialNumber)}`}
+                row={row}
+                choice={choice}
+                isChosen={chosen.has(row.serialNumber)}
+              />
+            ),
+          },
+        ]
+      : []),
     {
       key: "name",
       label: t("list.columns.station"),
@@ -136,7 +201,7 @@ export function StationsTable({
       rowKey={(row) => row.serialNumber}
       state={state}
       total={total}
-      emptyText={state.search ? t("list.noMatches", { search: state.search }) : t("list.empty")}
+      emptyText={emptyText ?? (state.search ? t("list.noMatches", { search: state.search }) : t("list.empty"))}
     />
   );
 }

@@ -1,6 +1,7 @@
 // /stations: the stations list, searched, sorted and paged by the Manager (skip/take), the state
 // in the query string and remembered per table; Accept / Reject for unauthorized stations and
-// the rejected-stations card.
+// the rejected-stations card. Filtered by status (which the console applies to every station the
+// search finds), and for Admins and Owners the choice of stations for a bulk action (issue 27).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,16 @@ import { AuthorizationDialogs } from "~/components/stations/AuthorizationDialogs
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { intentTable } from "~/route-helpers/intent-table.server";
 import { authorizationCommands } from "~/route-helpers/station-authorization.server";
-import { clearRejectedCommand } from "./forms";
+import { chooseAllHandler, chooseHandler, clearChoiceHandler, clearRejectedCommand } from "./forms";
+import { ChoiceBar, type Choice } from "./ChoiceBar";
+import { StatusFilter } from "./StatusFilter";
+import { isStationStatus, type StationStatus } from "~/domain/bulk-actions";
+import {
+  chosenStations,
+  matchingStations,
+  newSelectionId,
+  selectionIdOf,
+} from "~/route-helpers/station-selection.server";
 import { RejectedStationsCard } from "./RejectedStationsCard";
 import { StationsTable } from "./StationsTable";
 import {
@@ -52,6 +62,26 @@ async function loadPage(manager: ManagerClient, state: TableState<(typeof statio
   return listStations(manager, { ...query, skip: (lastPage - 1) * state.pageSize });
 }
 
+/** A page of the stations of one status: the console filters every station the search finds. */
+async function loadFilteredPage(
+  manager: ManagerClient,
+  state: TableState<(typeof stationSortKeys)[number]>,
+  status: StationStatus,
+) {
+  const { stations, rejectedStationsCount } = await matchingStations(manager, {
+    search: state.search,
+    status,
+    sortBy: state.sort,
+    sortDirection: state.order,
+  });
+  const page = Math.min(state.page, pageCount(stations.length, state.pageSize));
+  return {
+    stations: stations.slice((page - 1) * state.pageSize, page * state.pageSize),
+    visibleStationsCount: stations.length,
+    rejectedStationsCount,
+  };
+}
+
 /** The station an Accept / Reject dialog in the URL is about (?confirm=accept&station=…). */
 async function loadDialogStation(manager: ManagerClient, search: URLSearchParams) {
   const serialNumber = search.get("station");
@@ -71,16 +101,28 @@ interface StationsListData {
   state: TableState;
   dialogStation: AuthorizationView | null;
   canAuthorize: boolean;
+  status: StationStatus | null;
+  choice: Choice | null;
+  chosenOnPage: string[];
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "stations.show");
   const { state, headers } = await readTableState(request, tableOptions);
   const search = new URL(request.url).searchParams;
-  const [list, dialogStation] = await loadOrThrow(request, () =>
-    Promise.all([loadPage(manager, state), loadDialogStation(manager, search)]),
+  const status = search.get("status");
+  const filter = isStationStatus(status) ? status : null;
+  const canChoose = can(user, "stations.edit");
+  const selectionId = selectionIdOf(search.get("selection"));
+  const [list, dialogStation, chosen] = await loadOrThrow(request, () =>
+    Promise.all([
+      filter ? loadFilteredPage(manager, state, filter) : loadPage(manager, state),
+      loadDialogStation(manager, search),
+      canChoose ? chosenStations(user, selectionId) : Promise.resolve([]),
+    ]),
   );
   const total = list.visibleStationsCount;
+  const chosenSet = new Set(chosen);
   return data<StationsListData>(
     {
       rows: list.stations.map(toStationRow),
@@ -89,6 +131,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       state: { ...state, page: Math.min(state.page, pageCount(total, state.pageSize)) },
       dialogStation,
       canAuthorize: can(user, "stations.authorize"),
+      status: filter,
+      // The page's first choice names a new set; the URL names it from then on.
+      choice: canChoose ? { selectionId: selectionId ?? newSelectionId(), count: chosen.length } : null,
+      chosenOnPage: list.stations.map((station) => station.serialNumber).filter((serial) => chosenSet.has(serial)),
     },
     { headers },
   );
@@ -96,19 +142,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // Built per request: the table's code is server-only (the browser build leaves this module out).
 export const action = (args: ActionFunctionArgs) =>
-  dispatchIntent(args, intentTable(...authorizationCommands("list"), clearRejectedCommand));
+  dispatchIntent(
+    args,
+    intentTable(
+      ...authorizationCommands("list"),
+      clearRejectedCommand,
+      chooseHandler,
+      chooseAllHandler,
+      clearChoiceHandler,
+    ),
+  );
 
 export default function StationsList() {
-  const { rows, total, rejectedStationsCount, state, dialogStation, canAuthorize } =
+  const { rows, total, rejectedStationsCount, state, dialogStation, canAuthorize, status, choice, chosenOnPage } =
     useLoaderData() as StationsListData;
   const { t } = useTranslation("stations");
   return (
     <Stack gap="lg">
       <Title order={1}>{t("list.title")}</Title>
       <Group justify="space-between" align="flex-end">
-        <SearchForm state={state} label={t("list.search")} />
+        <SearchForm state={state} label={t("list.search")} fields={["status"]}>
+          <StatusFilter status={status} />
+        </SearchForm>
       </Group>
-      <StationsTable rows={rows} state={state} total={total} canAuthorize={canAuthorize} />
+      {choice ? (
+        <ChoiceBar
+          choice={choice}
+          shown={rows.map((row) => row.serialNumber)}
+          total={total}
+          search={state.search}
+          status={status}
+        />
+      ) : null}
+      <StationsTable
+        rows={rows}
+        state={state}
+        total={total}
+        canAuthorize={canAuthorize}
+        choice={choice}
+        chosenOnPage={chosenOnPage}
+        emptyText={status && total === 0 ? t("bulk.status.noMatches") : undefined}
+      />
       <RejectedStationsCard count={rejectedStationsCount} canAuthorize={canAuthorize} />
       <AuthorizationDialogs station={dialogStation} />
     </Stack>

@@ -1,0 +1,77 @@
+// The stations a user chose on /stations (issue 27, item 1): a set in the shared store, named by
+// the user and an id the page carries in its URL and forms, so the choice survives paging and
+// sorting on every instance of the console and the URL never grows with the stations in it.
+// Another user's id names another set: a shared link shows nobody else's choice. And which
+// stations "all that match" are: the list's search, and its status filter, which the Manager's
+// paging does not know, applied to every station the search finds.
+import { randomUUID } from "node:crypto";
+import type { SessionUser } from "~/auth/user";
+import type { Station } from "~/contract/stations";
+import type { StationSortKey, SortDirection } from "~/contract/stations";
+import { stationStatusOf, type StationStatus } from "~/domain/bulk-actions";
+import { listFirmwareInfos } from "~/manager/firmware.server";
+import type { ManagerClient } from "~/manager/http.server";
+import { listAllStations } from "~/manager/stations.server";
+import { getRuntime } from "~/runtime.server";
+
+/** A choice is kept for a working day after its last change. */
+const keepMs = 8 * 60 * 60 * 1000;
+const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function newSelectionId() {
+  return randomUUID();
+}
+
+/** The id a URL or form names, or null for none (or one that is not ours). */
+export function selectionIdOf(value: unknown): string | null {
+  return typeof value === "string" && idPattern.test(value) ? value : null;
+}
+
+const storeKey = (user: SessionUser, id: string) => `stations:${user.subject}:${id}`;
+
+export async function chosenStations(user: SessionUser, id: string | null): Promise<string[]> {
+  if (!id) return [];
+  return getRuntime().store.selections.members(storeKey(user, id));
+}
+
+export function changeChoice(
+  user: SessionUser,
+  id: string,
+  change: { clear?: boolean; add?: readonly string[]; remove?: readonly string[] },
+) {
+  return getRuntime().store.selections.change(storeKey(user, id), change, keepMs);
+}
+
+export interface StationMatch {
+  search: string;
+  status: StationStatus | null;
+  sortBy?: StationSortKey;
+  sortDirection?: SortDirection;
+}
+
+/**
+ * Every station the search and the status match, in the list's order, with each one's firmware
+ * status (the status filter needs it; so do bulk actions).
+ */
+export async function matchingStations(
+  manager: ManagerClient,
+  match: StationMatch,
+): Promise<{ stations: Station[]; firmwareStatus: Map<string, number>; rejectedStationsCount: number }> {
+  const [list, firmware] = await Promise.all([
+    listAllStations(manager, {
+      search: match.search || undefined,
+      sortBy: match.sortBy,
+      sortDirection: match.sortDirection,
+    }),
+    listFirmwareInfos(manager),
+  ]);
+  const firmwareStatus = new Map(firmware.map((info) => [info.serialNumber, info.status]));
+  const stations = match.status
+    ? list.stations.filter(
+        (station) =>
+          stationStatusOf(station.deviceState.computedState, firmwareStatus.get(station.serialNumber) ?? null) ===
+          match.status,
+      )
+    : list.stations;
+  return { stations, firmwareStatus, rejectedStationsCount: list.rejectedStationsCount };
+}
