@@ -116,6 +116,8 @@ async function recordedTexts(page: Page): Promise<string[]> {
     // a cell that could start a formula carries a leading apostrophe in the CSV
     const cell = (name: string) => (row[column(name)] ?? "").replace(/^'(?=[=+\-@\t\r])/, "");
     texts.push(cell("action"), cell("targetLabel"));
+    // A failure's message is the Manager's own text.
+    if (cell("outcome") === "failed") texts.push(cell("reason"));
     for (const change of cell("changes").split("; ")) {
       const [field = "", values = ""] = change.split(/: (.*)/s);
       texts.push(field);

@@ -10,7 +10,7 @@ test("a station renamed through the Manager's API appears on the open page witho
   await simulator.api("admin", "PUT", "/configuration/api/v1.0/stations/MCS-0042/UpdateName", {
     name: "Renamed Live Hall",
   });
-  await expect(page.getByText("Renamed Live Hall")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Renamed Live Hall", exact: true })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { liveMarker: number }).liveMarker)).toBe(marker);
 });
 

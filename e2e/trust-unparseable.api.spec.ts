@@ -42,6 +42,7 @@ const actionPaths: Record<string, string> = {
   "_app.stations.$serialNumber.network": "/stations/MCS-0042/network",
   "_app.stations.$serialNumber_.channels.$channelIndex": "/stations/MCS-0042/channels/1",
   "_app.stations._index": "/stations?index",
+  "_app.stations.bulk": "/stations/bulk?action=reboot",
   "appCustomization.image": "/appCustomization/image",
   login: "/login",
   logout: "/logout",
