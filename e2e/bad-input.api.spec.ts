@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { consoleBodyLimits } from "../server/body-limits";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
-import { expect, test } from "./support/fixtures";
+import { managerPaths } from "../app/contract/paths";
+import { expect, simulator, test } from "./support/fixtures";
 import { consoleUrl } from "./support/ports";
 
 const texts = JSON.parse(readFileSync(new URL("../public/locales/en/common.json", import.meta.url), "utf8")) as {
@@ -347,6 +348,23 @@ test.describe("random and hostile values, action by action", () => {
       );
     });
   }
+});
+
+// Found by the walk above (seed 1342585104): a field named twice reached the form's render as an array.
+test("a text field sent twice is refused with the form's message, not a 500", async () => {
+  // With discovery off the form compares the typed address with the stored one.
+  await simulator.api("admin", "PUT", managerPaths.systemSettings(), {
+    dnsDiscoverySettings: { useDnsDiscovery: false, managerIpAddress: "10.10.20.5" },
+  });
+  const posted: [string, string][] = [
+    ["useDnsDiscovery", ""],
+    ["managerIpAddress", "on"],
+    ["managerIpAddress", "0"],
+  ];
+  await postAndCheck(
+    actions.find((action) => action.intent === "saveDnsConfig")!,
+    posted,
+  );
 });
 
 test("an intent no form sends gets the not-found page, on every action", async () => {

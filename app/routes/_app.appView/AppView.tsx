@@ -62,7 +62,7 @@ export function AppView({ canSort, order, stations, ungrouped, preview }: AppVie
           <Title order={1}>{t("appView.heading")}</Title>
           <Text>{t("appView.intro")}</Text>
         </Stack>
-        <Group gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" spaced>
           <LinkButton to={signsPath()} variant="default" leftSection={<IconPrinter size={16} aria-hidden="true" />}>
             {t("signs.open")}
           </LinkButton>

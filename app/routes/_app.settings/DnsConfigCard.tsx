@@ -87,7 +87,9 @@ function DnsConfigForm({ stored, reviewed, constraint, lastResult }: DnsConfigCa
     form: reviewDnsConfigForm,
   });
   const useDnsDiscovery = hydrated ? fields.useDnsDiscovery.value === "on" : initial.useDnsDiscovery;
-  const current = { useDnsDiscovery, managerIpAddress: fields.managerIpAddress.value ?? "" };
+  // A posted form may name the field twice (conform then gives an array): what is shown is text.
+  const typedIp = fields.managerIpAddress.value;
+  const current = { useDnsDiscovery, managerIpAddress: typeof typedIp === "string" ? typedIp : "" };
   const changed = isDnsConfigChanged(current, stored);
   const reviewing =
     navigation.state === "submitting" && navigation.formData?.get("intent") === reviewDnsConfigForm.intent;
