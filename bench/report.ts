@@ -3,6 +3,7 @@
 import { cpus, totalmem } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { AuditLogFigures } from "./audit-log";
+import type { VenueBackupFigures } from "./venue-backup";
 import type { FleetBulkFigures } from "./fleet-bulk";
 import type { LighthouseFigures } from "./lighthouse-figures";
 import type { WorkersFigures } from "./workers";
@@ -36,8 +37,29 @@ export interface BenchResults {
   css: { raw: number; gzip: number; brotli: number };
   /** The audit log with 100,000 records, per durable store. */
   auditLog?: AuditLogFigures[];
+  /** The venue backup and the restore preview of 1,000 stations (issue 29). */
+  venueBackup?: VenueBackupFigures;
   /** Choosing all stations and confirming a bulk reboot. */
   fleetBulk?: FleetBulkFigures;
+}
+
+function venueBackupTable(figures: VenueBackupFigures) {
+  const lines = [
+    `The venue backup and the restore preview of ${figures.stations.toLocaleString("en")} stations (one console process)`,
+    "",
+    "| step | p50 / p95 (ms) | size | Manager calls | most in flight | console RSS before → peak |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const [step, name] of [
+    [figures.download, "backup download"],
+    [figures.preview, "restore preview"],
+    [figures.previewData, `restore preview, ${code(".data")}`],
+  ] as const)
+    lines.push(
+      `| ${name} | ${step.p50} / ${step.p95} | ${step.megabytes} MB | ${step.managerCalls} | ${step.maxManagerCallsInFlight} | ${step.idleRssMegabytes} → ${step.peakRssMegabytes} MB |`,
+    );
+  lines.push("");
+  return lines;
 }
 
 function fleetBulkTable({ stations, chosen, chooseAllMs, confirmation, reboot, ...rss }: FleetBulkFigures) {
@@ -146,6 +168,7 @@ export function renderTable(results: BenchResults): string {
     lines.push("");
   }
   if (results.auditLog?.length) lines.push(...auditLogTable(results.auditLog));
+  if (results.venueBackup) lines.push(...venueBackupTable(results.venueBackup));
   if (results.fleetBulk) lines.push(...fleetBulkTable(results.fleetBulk));
   lines.push("JavaScript loaded before hydration, per route (heaviest first):", "");
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");

@@ -9,6 +9,7 @@ import { signInToConsole, type ConsoleSession } from "../tests/support/console-s
 import { signInWithPassword } from "../tests/support/identity";
 import { consoleCommand, startConsoleProcess, startSimulatorProcess } from "../tests/support/processes";
 import { benchAuditLog } from "./audit-log";
+import { benchVenueBackup } from "./venue-backup";
 import { benchFleetBulk } from "./fleet-bulk";
 import { launchBrowser, pushToScreenLatency, revalidationsUnderBurst } from "./browser";
 import { dataUrlOf, measureRoute } from "./http-load";
@@ -126,6 +127,7 @@ try {
   await browser.close();
 }
 if (process.env.BENCH_AUDIT !== "0") results.auditLog = await benchAuditLog();
+if (process.env.BENCH_VENUE !== "0") results.venueBackup = await benchVenueBackup();
 if (process.env.BENCH_FLEET_BULK !== "0") results.fleetBulk = await benchFleetBulk();
 
 console.log(`\n${writeResults(results)}`);

@@ -28,6 +28,8 @@ const adminPages = [
   "/apiTokens",
   "/appCustomization",
   "/auditLog",
+  "/settings/backup",
+  "/settings/restore",
   "/no/such/page",
 ];
 

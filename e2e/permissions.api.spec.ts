@@ -5,6 +5,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { permissions, type PermissionAction } from "../app/domain/permissions";
 import { managerPaths } from "../app/contract/paths";
+import type { SystemSettings } from "../app/contract/settings";
+import type { Station } from "../app/contract/stations";
+import { backupHeader, backupStationOf } from "../app/domain/venue-backup";
 import { pngImage } from "../tests/console/image-fixtures";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { expect, simulator, test } from "./support/fixtures";
@@ -27,6 +30,8 @@ interface Seed {
   mainHallEnglish: string;
   questionChannel: string;
   logo: Blob;
+  /** A venue backup of Main Hall under another name: restoring it renames the station. */
+  venueBackup: string;
 }
 
 interface Row {
@@ -275,6 +280,24 @@ const inventory: Row[] = [
     changes: true,
   }),
 
+  page("_app.settings_.backup", "/settings/backup", "settings.show"),
+  page("settings.backup.download", "/settings/backup/download", "settings.show"),
+  page("_app.settings_.restore", "/settings/restore", "settings.show"),
+  post("_app.settings_.restore", "/settings/restore", "preview", "settings.dnsConfig", {
+    fields: (seed) => ({ document: seed.venueBackup }),
+    multipart: true,
+  }),
+  post("_app.settings_.restore", "/settings/restore", "apply", "settings.dnsConfig", {
+    fields: (seed) => ({
+      document: seed.venueBackup,
+      "target:MCS-0042": "MCS-0042",
+      "previewed:MCS-0042": "MCS-0042",
+      item: "MCS-0042/name",
+    }),
+    multipart: true,
+    changes: true,
+  }),
+
   page("_app.auditLog", "/auditLog", "auditLog.show"),
   page("auditLog.download", "/auditLog/download", "auditLog.show"),
 
@@ -420,6 +443,25 @@ async function lookUpSeed(): Promise<Seed> {
     mainHallEnglish: channelId("MCS-0042", 1),
     questionChannel: channelId("MCS-0043", 1),
     logo: new Blob([new Uint8Array(await pngImage(200, 100))], { type: "image/png" }),
+    venueBackup: JSON.stringify({
+      ...backupHeader(
+        { withPins: false, withNetwork: false },
+        {
+          systemSettings: (await read(managerPaths.systemSettings())) as SystemSettings,
+          appCustomization: null,
+        },
+        new Date(),
+      ),
+      stations: [
+        {
+          ...backupStationOf((await read(managerPaths.station("MCS-0042"))) as Station, {
+            withPins: false,
+            withNetwork: false,
+          }),
+          name: "Restored Hall",
+        },
+      ],
+    }),
   };
 }
 

@@ -25,6 +25,7 @@ const common = JSON.parse(readFileSync(new URL("../public/locales/en/common.json
 };
 const admin = JSON.parse(readFileSync(new URL("../public/locales/en/admin.json", import.meta.url), "utf8")) as {
   views: { appCustomization: { errors: { formUnreadable: string } } };
+  venueBackup: { restore: { problems: { unreadable: string } } };
 };
 
 /** Every route with an action, and where its form posts. */
@@ -37,6 +38,7 @@ const actionPaths: Record<string, string> = {
   "_app.firmware.rollouts._index": "/firmware/rollouts?index",
   "_app.moderation.$stationSerialNumber.$index": "/moderation/MCS-0043/1",
   "_app.settings": "/settings",
+  "_app.settings_.restore": "/settings/restore",
   "_app.stations.$serialNumber._index": "/stations/MCS-0042?index",
   "_app.stations.$serialNumber.firmware": "/stations/MCS-0042/firmware",
   "_app.stations.$serialNumber.network": "/stations/MCS-0042/network",
@@ -111,6 +113,10 @@ test("a malformed multipart body: the upload routes answer with their own messag
         expect(response.status, context).toBe(302);
         const page = await (await session.fetch(response.headers.get("location")!)).text();
         expect(page, context).toContain(admin.views.appCustomization.errors.formUnreadable);
+      } else if (file === "_app.settings_.restore") {
+        // The restore page shows the file field's message; nothing is restored.
+        expect(response.status, context).toBe(200);
+        expect(text, context).toContain(admin.venueBackup.restore.problems.unreadable);
       } else if (file === "appCustomization.image") {
         expect(response.status, context).toBe(400);
         expect(JSON.parse(text), context).toEqual({ error: expect.any(String) });

@@ -43,8 +43,17 @@ type Destination = "open" | "upload" | "page";
 
 /** The routes anyone may post to, signed in or not. */
 const openRoutes = new Set(["/login", "/logout", "/preferences"]);
-/** Where the app customization's forms and its image upload post, as the page and its script write them. */
-const uploadPaths = new Set(["/appCustomization", "/appCustomization.data", "/appCustomization/image"]);
+/**
+ * Where the app customization's forms and its image upload post, and where a venue backup is
+ * restored from (docs/decisions/063-venue-backup.md), as the pages and their script write them.
+ */
+const uploadPaths = new Set([
+  "/appCustomization",
+  "/appCustomization.data",
+  "/appCustomization/image",
+  "/settings/restore",
+  "/settings/restore.data",
+]);
 
 /** The path as Remix routes it: its single-fetch suffix dropped, escapes decoded, case ignored. */
 function routedPath(pathname: string): string {

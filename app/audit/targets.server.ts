@@ -6,7 +6,7 @@ import type { AuditTarget } from "~/records/audit-log";
 
 const screens: [RegExp, AuditTarget["kind"]][] = [
   [/^\/apiTokens(\.data)?$/, "token"],
-  [/^\/settings(\.data)?$/, "settings"],
+  [/^\/settings(\/restore)?(\.data)?$/, "settings"],
   [/^\/appCustomization(\/image)?(\.data)?$/, "customization"],
 ];
 

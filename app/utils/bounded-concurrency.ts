@@ -17,3 +17,6 @@ export async function mapWithConcurrency<Item, Result>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** How many Manager calls a fleet- or venue-wide job keeps in flight at most (issue 27, item 2). */
+export const managerCallsInFlight = 8;

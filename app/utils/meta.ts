@@ -11,8 +11,13 @@ export type PageTitleKey =
   | "apiTokens"
   | "appCustomization"
   | "auditLog"
+<<<<<<< HEAD
   | "firmwareRollouts"
   | "firmwareRollout"
+=======
+  | "venueBackup"
+  | "venueRestore"
+>>>>>>> venue-backup
   | "login"
   | "pageNotFound"
   | "error";

@@ -37,6 +37,8 @@ export const adminPages = [
   "/moderation",
   "/moderation/MCS-0043/1",
   "/settings",
+  "/settings/backup",
+  "/settings/restore",
   "/apiTokens",
   "/appCustomization",
   "/auditLog",

@@ -83,6 +83,8 @@ describe("where a body goes", () => {
       "/appCustomization.data",
       "/appCustomization/image",
       "/x/../appCustomization",
+      "/settings/restore",
+      "/settings/restore.data",
     ])
       expect(destinationOf(path), path).toBe("upload");
     for (const path of [
@@ -93,6 +95,9 @@ describe("where a body goes", () => {
       "/appCustomization?_data=root",
       "/appCustomization/image/x",
       "/stations",
+      "/settings",
+      "/settings/backup",
+      "/SETTINGS/restore",
     ])
       expect(destinationOf(path), path).toBe("page");
   });

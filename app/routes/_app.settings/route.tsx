@@ -11,6 +11,7 @@ import { reviewDnsConfigForm, saveDnsConfigForm } from "./forms";
 import { constraintOf, intentTable } from "~/route-helpers/intent-table.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { PreferencesCard } from "./PreferencesCard";
+import { VenueBackupCard } from "./VenueBackupCard";
 import { SettingsHeader } from "./SettingsHeader";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { getSystemSettings } from "~/manager/settings.server";
@@ -53,6 +54,7 @@ export default function Settings() {
             lastResult={actionData?.result}
           />
         ) : null}
+        <VenueBackupCard />
         <PreferencesCard />
       </Stack>
     </>
