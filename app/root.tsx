@@ -50,13 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     apiTokens: t("titles.apiTokens"),
     appCustomization: t("titles.appCustomization"),
     auditLog: t("titles.auditLog"),
-<<<<<<< HEAD
     firmwareRollouts: t("titles.firmwareRollouts"),
     firmwareRollout: t("titles.firmwareRollout"),
-=======
     venueBackup: t("titles.venueBackup"),
     venueRestore: t("titles.venueRestore"),
->>>>>>> venue-backup
     login: t("titles.login"),
     pageNotFound: t("titles.pageNotFound"),
     error: t("titles.error"),

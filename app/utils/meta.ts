@@ -11,13 +11,10 @@ export type PageTitleKey =
   | "apiTokens"
   | "appCustomization"
   | "auditLog"
-<<<<<<< HEAD
   | "firmwareRollouts"
   | "firmwareRollout"
-=======
   | "venueBackup"
   | "venueRestore"
->>>>>>> venue-backup
   | "login"
   | "pageNotFound"
   | "error";

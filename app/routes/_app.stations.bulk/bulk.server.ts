@@ -6,14 +6,7 @@
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { StationType } from "~/contract/enums";
-import type { Station } from "~/contract/stations";
-import {
-  planBulkAction,
-  type BulkAction,
-  type BulkCandidate,
-  type BulkPlan,
-  type PlannedStation,
-} from "~/domain/bulk-actions";
+import { planBulkAction, type BulkAction, type BulkPlan, type PlannedStation } from "~/domain/bulk-actions";
 import { newestVersion } from "~/domain/firmware";
 import { acceptStation, rejectStation } from "~/manager/authorization.server";
 import { getUpdateMetadata, startFirmwareUpdate } from "~/manager/firmware.server";
