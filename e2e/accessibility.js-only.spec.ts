@@ -30,6 +30,7 @@ const adminPages = [
   "/auditLog",
   "/settings/backup",
   "/settings/restore",
+  "/firmware/rollouts",
   "/no/such/page",
 ];
 
