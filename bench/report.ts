@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { AuditLogFigures } from "./audit-log";
 import type { VenueBackupFigures } from "./venue-backup";
 import type { FleetBulkFigures } from "./fleet-bulk";
+import type { FirmwareRolloutFigures } from "./firmware-rollout";
 import type { LighthouseFigures } from "./lighthouse-figures";
 import type { WorkersFigures } from "./workers";
 
@@ -41,6 +42,7 @@ export interface BenchResults {
   venueBackup?: VenueBackupFigures;
   /** Choosing all stations and confirming a bulk reboot. */
   fleetBulk?: FleetBulkFigures;
+  firmwareRollout?: FirmwareRolloutFigures;
 }
 
 function venueBackupTable(figures: VenueBackupFigures) {
@@ -70,6 +72,17 @@ function fleetBulkTable({ stations, chosen, chooseAllMs, confirmation, reboot, .
     `| confirmation p50 / p95 (ms) | ${code(".data")} p50 / p95 | render ratio | reboot (Manager ${reboot.managerLatencyMs} ms per call) | most Manager calls in flight (bound) | console RSS before → peak → 2 s later |`,
     "|---|---|---|---|---|---|",
     `| ${document.p50} / ${document.p95} | ${data.p50} / ${data.p95} | ${renderRatio}× | ${reboot.ms} ms | ${reboot.mostInFlight} (${reboot.bound}) | ${rss.idleRssMegabytes} → ${rss.peakRssMegabytes} → ${rss.settledRssMegabytes} MB |`,
+    "",
+  ];
+}
+
+function firmwareRolloutTable(figures: FirmwareRolloutFigures) {
+  return [
+    `A firmware rollout of ${figures.stations} stations at the simulator's fastest clock (first wave 1, then waves of 100)`,
+    "",
+    `| stations updated | outcome | duration | console CPU per station | most Manager calls in flight (Update bound), ${figures.managerLatencyMs} ms each | console RSS peak |`,
+    "|---|---|---|---|---|---|",
+    `| ${figures.updated} | ${figures.outcome} | ${figures.durationMs} ms | ${figures.cpuMsPerStation} ms | ${figures.mostInFlight} (${figures.bound}) | ${figures.peakRssMegabytes} MB |`,
     "",
   ];
 }
@@ -170,6 +183,7 @@ export function renderTable(results: BenchResults): string {
   if (results.auditLog?.length) lines.push(...auditLogTable(results.auditLog));
   if (results.venueBackup) lines.push(...venueBackupTable(results.venueBackup));
   if (results.fleetBulk) lines.push(...fleetBulkTable(results.fleetBulk));
+  if (results.firmwareRollout) lines.push(...firmwareRolloutTable(results.firmwareRollout));
   lines.push("JavaScript loaded before hydration, per route (heaviest first):", "");
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");
   for (const route of results.javaScript)

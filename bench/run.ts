@@ -11,6 +11,7 @@ import { consoleCommand, startConsoleProcess, startSimulatorProcess } from "../t
 import { benchAuditLog } from "./audit-log";
 import { benchVenueBackup } from "./venue-backup";
 import { benchFleetBulk } from "./fleet-bulk";
+import { benchFirmwareRollout } from "./firmware-rollout";
 import { launchBrowser, pushToScreenLatency, revalidationsUnderBurst } from "./browser";
 import { dataUrlOf, measureRoute } from "./http-load";
 import { javaScriptPerRoute, totalCss } from "./js-bytes";
@@ -129,6 +130,7 @@ try {
 if (process.env.BENCH_AUDIT !== "0") results.auditLog = await benchAuditLog();
 if (process.env.BENCH_VENUE !== "0") results.venueBackup = await benchVenueBackup();
 if (process.env.BENCH_FLEET_BULK !== "0") results.fleetBulk = await benchFleetBulk();
+if (process.env.BENCH_ROLLOUT !== "0") results.firmwareRollout = await benchFirmwareRollout();
 
 console.log(`\n${writeResults(results)}`);
 const unmeasured = results.lighthouse.filter((page) => page.score === null);

@@ -4,7 +4,7 @@
 // confirmation sent twice acting once.
 import type { Page } from "@playwright/test";
 import { managerPaths } from "../app/contract/paths";
-import { expect, simulator, test } from "./support/fixtures";
+import { expect, signInOnPage, simulator, test } from "./support/fixtures";
 
 interface ApiStation {
   serialNumber: string;
@@ -203,6 +203,32 @@ test("the same confirmation sent twice updates the firmware once (a double click
 
   await visit(page, first!);
   await expect(page.getByText("1 done, 1 skipped, 0 failed.")).toBeVisible();
+});
+
+test("a choice's link opened by another admin chooses nothing: the choice is its user's own", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await simulator.seed(30);
+  await visit(page, "/stations?size=10&sort=name&order=asc");
+  await choose(page, ["MCS-0044"]);
+  await actionButton(page, "Reboot").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reboot the chosen stations" })).toBeVisible();
+  const shared = new URL(page.url());
+  expect(shared.searchParams.get("selection"), "the choice is named in the URL").toBeTruthy();
+
+  const other = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.name === "js" });
+  try {
+    const ownersPage = await other.newPage();
+    await ownersPage.goto(shared.pathname + shared.search);
+    await signInOnPage(ownersPage, "owner");
+    await ownersPage.waitForURL((url) => url.pathname === "/stations/bulk");
+    await expect(ownersPage.getByText("No stations chosen", { exact: true })).toBeVisible();
+    await expect(ownersPage.getByRole("button", { name: /^Reboot \d/ })).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
 });
 
 test.describe("as a Moderator", () => {
