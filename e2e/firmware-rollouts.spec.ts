@@ -197,3 +197,17 @@ test("a station with listeners waits for them to leave; pause and resume are for
     await cancelIfActive(page);
   }
 });
+
+test.describe("as a Moderator", () => {
+  test.use({ role: "moderator" });
+
+  test("no navigation entry, and the rollouts page is forbidden", async ({ page }) => {
+    await page.goto("/");
+    await expect(
+      page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Firmware Rollouts" }),
+    ).toHaveCount(0);
+    const response = await page.goto("/firmware/rollouts");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText("You are not allowed to see this page")).toBeVisible();
+  });
+});

@@ -218,7 +218,12 @@ test("a choice's link opened by another admin chooses nothing: the choice is its
   const shared = new URL(page.url());
   expect(shared.searchParams.get("selection"), "the choice is named in the URL").toBeTruthy();
 
-  const other = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.name === "js" });
+  // Signed out: a context made in a test otherwise takes the test's signed-in state.
+  const other = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: test.info().project.name === "js",
+    storageState: { cookies: [], origins: [] },
+  });
   try {
     const ownersPage = await other.newPage();
     await ownersPage.goto(shared.pathname + shared.search);

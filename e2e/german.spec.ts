@@ -46,6 +46,7 @@ const sharedTerms = [
   "Gateway",
   "Streaming",
   "Firmware",
+  "Rollout",
   "Ctrl",
   "PoE",
   "Stream",
@@ -146,10 +147,11 @@ const wordPattern = (word: string) => new RegExp(`(^|[^\\p{L}])${escape(word)}(?
 function untranslatedPart(text: string, data: string[], words: string[] = []) {
   let rest = text;
   for (const value of data) rest = rest.split(value).join(" ");
-  // Addresses, versions, IDs and host names: anything with a digit or a dot inside. Before the
-  // words, so that a recorded "0" cannot cut "MCS-0009" into "MCS-" and "009".
+  // Only words with a letter: a recorded "0" taken out would cut "MCS-0009" into "MCS-" and "009".
+  const lettered = [...words, ...sharedTerms].filter((word) => /\p{L}/u.test(word));
+  for (const word of byLength(lettered)) rest = rest.replace(wordPattern(word), "$1 ");
+  // Addresses, versions, IDs and host names: anything with a digit or a dot inside.
   rest = rest.replace(/\S*[\d.:]\S*/g, " ");
-  for (const word of byLength([...words, ...sharedTerms])) rest = rest.replace(wordPattern(word), "$1 ");
   return /\p{L}{2,}/u.test(rest) ? text : null;
 }
 

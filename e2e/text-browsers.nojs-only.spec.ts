@@ -24,6 +24,10 @@ const pages = [
   "/apiTokens",
   "/apiTokens?dialog=addToken",
   "/appCustomization",
+  "/auditLog",
+  "/firmware/rollouts",
+  "/settings/backup",
+  "/settings/restore",
 ];
 
 async function sessionCookie(context: BrowserContext) {
@@ -50,9 +54,10 @@ function runTogether(dump: string) {
   return [...new Set(dump.split(/\s+/))].filter(
     (word) =>
       /[\p{Ll}\d)]\p{Lu}/u.test(word) &&
-      // Units, the PoE interface, lynx's "(intent)" marks, and words without a lower-case letter:
-      // IDs, serial numbers, MAC addresses, colours (MCS-0046, T4D9U7, 02:4D:…, 0096D6).
-      !/^\(?d?B[uV]?\)?$|PoE|^\(\p{Ll}[\w:-]*\)$|^[^\p{Ll}]+$/u.test(word),
+      // Units, the PoE interface, lynx's "(intent)" marks, the audit log's action names and field
+      // names as recorded ("session.signIn", "firstWaveSize:"), and words without a lower-case
+      // letter: IDs, serial numbers, MAC addresses, colours (MCS-0046, T4D9U7, 02:4D:…, 0096D6).
+      !/^\(?d?B[uV]?\)?$|PoE|^\(\p{Ll}[\w:-]*\)$|^\p{Ll}+(\.\p{L}+)+$|^\p{Ll}[\w.[\]-]*:$|^[^\p{Ll}]+$/u.test(word),
   );
 }
 

@@ -253,3 +253,15 @@ test("a backup with PINs, when ticked, says it holds secrets and restores a PIN 
   await expect(page.getByTestId("restore-counts")).toContainText("1 done");
   expect((await station("MCS-0042")).audioChannels[1]!.pinCode).toBe("482913");
 });
+
+test.describe("as a Moderator", () => {
+  test.use({ role: "moderator" });
+
+  for (const path of ["/settings/backup", "/settings/backup/download", "/settings/restore"]) {
+    test(`${path} is the forbidden page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByText("You are not allowed to see this page")).toBeVisible();
+    });
+  }
+});
