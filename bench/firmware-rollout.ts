@@ -1,5 +1,5 @@
 // A firmware rollout of 1,000 stations at the simulator's fastest clock (issue 27, Measure): every
-// station that needs an update, a first wave of one and waves of 100 (the form's largest). Figures:
+// station that needs an update, "update now", a first wave of one and waves of 100 (the form's largest). Figures:
 // the console's CPU time per station updated (from /proc, the whole rollout, the admin's page
 // reloaded every two seconds included, as an admin watching it would), the rollout's duration, and
 // the most Manager calls the console had in flight (the simulator holds each call a set latency
@@ -63,6 +63,9 @@ async function startRollout(session: ConsoleSession) {
       waveSize: "100",
       "version-2": version,
       eulaAccepted: "on",
+      // The seeded stations keep their listeners (the simulator's life is off): without "update
+      // now" the rollout would wait for them to leave.
+      updateNow: "on",
     }).toString(),
     redirect: "manual",
   });
