@@ -219,5 +219,10 @@ test.describe("channel details", () => {
     await stop.click();
     await expectFlash(page, "The test tone could not be changed. Please try again.");
     await expect(stop).toBeVisible();
+    // The Manager answers again: the tone stops, and the session no longer remembers it playing
+    // (the next test of this worker's admin starts with no tone).
+    await stop.click();
+    await expectFlash(page, "The test tone was stopped.");
+    await expect(stop).toHaveCount(0);
   });
 });
