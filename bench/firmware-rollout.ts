@@ -1,10 +1,14 @@
 // A firmware rollout of 1,000 stations at the simulator's fastest clock (issue 27, Measure): every
 // station that needs an update, "update now", a first wave of one and waves of 100 (the form's largest). Figures:
-// the console's CPU time per station updated (from /proc, the whole rollout, the admin's page
-// reloaded every two seconds included, as an admin watching it would), the rollout's duration, and
-// the most Manager calls the console had in flight (the simulator holds each call a set latency
-// and counts them; the Update calls' bound is 8, beside the step's two list reads). Run by
-// `npm run bench`, or alone with `npx tsx bench/firmware-rollout.ts`.
+// the console's CPU time per station updated (from /proc, over the whole rollout), the rollout's
+// duration, and the most Manager calls the console had in flight (the simulator holds each call a
+// set latency and counts them; the bound is 8). Nobody watches the rollout's page, which would add
+// its own Manager reads: the bench reads the rollout's state from the console's records file, as
+// the driver left it. Run by `npm run bench`, or alone with `npx tsx bench/firmware-rollout.ts`.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { startConsoleProcess, startSimulatorProcess, type ConsoleProcess } from "../tests/support/processes";
 import { freePort } from "../e2e/support/own-console";
@@ -76,21 +80,29 @@ async function startRollout(session: ConsoleSession) {
   return location;
 }
 
-/** Reloads the rollout's page every two seconds until it has ended; its state and station counts. */
-async function waitForEnd(session: ConsoleSession, path: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const page = await (await session.fetch(path)).text();
-    const ended = /(Finished with failures|Finished|Cancelled)</.exec(page)?.[1];
-    if (ended || /Paused</.test(page)) {
-      return { outcome: ended ?? "Paused", updated: page.match(/>Done</g)?.length ?? 0 };
+/** Reads the rollout's state from the records file every half second until it has stopped. */
+async function waitForEnd(dataDirectory: string, path: string) {
+  const rolloutId = Number(path.split("/").pop());
+  const records = new DatabaseSync(join(dataDirectory, "console", "records.sqlite"), { readOnly: true });
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { state } = records.prepare("SELECT state FROM rollouts WHERE id = ?").get(rolloutId) as { state: string };
+      if (state !== "running") {
+        const { done } = records
+          .prepare("SELECT count(*) AS done FROM rollout_stations WHERE rollout_id = ? AND state = 'done'")
+          .get(rolloutId) as { done: number };
+        return { outcome: state, updated: done };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+  } finally {
+    records.close();
   }
   throw new Error(`the rollout did not end within ${timeoutMs / 60_000} minutes`);
 }
 
-async function measure(consoleProcess: ConsoleProcess): Promise<FirmwareRolloutFigures> {
+async function measure(consoleProcess: ConsoleProcess, dataDirectory: string): Promise<FirmwareRolloutFigures> {
   const session = await signInToConsole(consoleProcess.url, "admin");
   await simulatorControl(consoleProcess, "clock", { speed: fastestSpeed });
   await simulatorControl(consoleProcess, "faults", { latencyMs: managerLatencyMs });
@@ -100,7 +112,7 @@ async function measure(consoleProcess: ConsoleProcess): Promise<FirmwareRolloutF
     const cpuBefore = consoleProcess.cpuMilliseconds();
     const started = performance.now();
     const path = await startRollout(session);
-    const { outcome, updated } = await waitForEnd(session, path);
+    const { outcome, updated } = await waitForEnd(dataDirectory, path);
     const durationMs = Math.round(performance.now() - started);
     const cpuMs = consoleProcess.cpuMilliseconds() - cpuBefore;
     const mostInFlight = (await simulatorControl(consoleProcess, "faults")).mostHeldRequests;
@@ -133,16 +145,19 @@ export async function benchFirmwareRollout(): Promise<FirmwareRolloutFigures> {
     stations: stationCount,
   });
   try {
+    const dataDirectory = mkdtempSync(join(tmpdir(), "station-console-bench-"));
     // One process, so its CPU time is the one process driving the rollout.
     const consoleProcess = await startConsoleProcess({
       port: await freePort(),
       simulator,
+      dataDirectory,
       env: { WEB_CONCURRENCY: "1" },
     });
     try {
-      return await measure(consoleProcess);
+      return await measure(consoleProcess, dataDirectory);
     } finally {
       await consoleProcess.stop();
+      rmSync(dataDirectory, { recursive: true, force: true });
     }
   } finally {
     await simulator.stop();
