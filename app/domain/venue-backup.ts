@@ -22,6 +22,7 @@ import {
   type UpdateNetworkSettings,
 } from "~/contract/station-parts";
 import { UpdateNameSchema, type Station } from "~/contract/stations";
+import { currentInterfaceSettings } from "~/domain/network-forms";
 
 export const backupFormat = "station-console-backup";
 export const backupVersion = 1;
@@ -107,26 +108,10 @@ export interface BackupOptions {
   withNetwork: boolean;
 }
 
-/** A configured interface as UpdateNetworkSettings writes it (read-only parts left out). */
-export function interfaceSettingsOf(networkInterface: Station["configuration"]["controlNetworkInterface"]) {
-  const { ip, netmask, gateway, dns1, dns2, dns3, searchDomains, fqdn } = networkInterface;
-  return {
-    mode: networkInterface.mode === "Static" ? ("Static" as const) : ("Dynamic" as const),
-    ip,
-    netmask,
-    gateway,
-    dns1,
-    dns2,
-    dns3,
-    searchDomains: [...searchDomains],
-    fqdn,
-  };
-}
-
 export function networkSettingsOf(station: Station): UpdateNetworkSettings {
   return {
-    controlNetworkInterface: interfaceSettingsOf(station.configuration.controlNetworkInterface),
-    streamingNetworkInterface: interfaceSettingsOf(station.configuration.streamingNetworkInterface),
+    controlNetworkInterface: currentInterfaceSettings(station.configuration.controlNetworkInterface),
+    streamingNetworkInterface: currentInterfaceSettings(station.configuration.streamingNetworkInterface),
   };
 }
 
