@@ -2,7 +2,8 @@
 // the old and the new value, in the order a station's changes are saved; whether a station can be
 // restored at all; and the venue-wide settings. Pure: the preview and the apply both compute it
 // from the Manager's current answers, so a second apply of the same backup finds nothing to change.
-import type { Channel } from "~/contract/channels";
+import { UpdateAudioChannelSchema, type Channel } from "~/contract/channels";
+import { AudioEncoderSchema, NetworkInterfaceSettingsSchema } from "~/contract/station-parts";
 import type { Station } from "~/contract/stations";
 import type { SystemSettings } from "~/contract/settings";
 import type { WritableAppCustomization } from "~/contract/app-customization";
@@ -72,26 +73,10 @@ export interface VenueItem {
   changes: FieldChange[];
 }
 
-const audioEncoderFields = [
-  "channelMode",
-  "inputConnector",
-  "digitalInputType",
-  "analogInputLevel",
-  "analogGain",
-  "latencyMode",
-  "latencyMs",
-] as const;
-const channelDetailFields = [
-  "name",
-  "group",
-  "isHidden",
-  "isEnabled",
-  "uplinkEnabled",
-  "uplinkOutputIndex",
-  "inputInterfaceLeft",
-  "inputInterfaceRight",
-] as const;
-const interfaceFields = ["mode", "ip", "netmask", "gateway", "dns1", "dns2", "dns3", "searchDomains", "fqdn"] as const;
+// The fields compared are the ones the Manager's update calls take, in the contract's order.
+const audioEncoderFields = AudioEncoderSchema.keyof().options;
+const channelDetailFields = UpdateAudioChannelSchema.omit({ index: true, regenerateAccess: true }).keyof().options;
+const interfaceFields = NetworkInterfaceSettingsSchema.keyof().options;
 
 function plain(value: unknown): PlainValue {
   if (Array.isArray(value)) return value.join(", ");
