@@ -50,6 +50,11 @@ function isAuthorized(station: Station) {
   return station.authorization.isAuthorized && !station.authorization.isRejected;
 }
 
+/**
+ * Every authorized station, in pages of 100 rather than listAllStations' one answer of 1,000: with
+ * one answer, the preview of 1,000 stations peaked at 208 MB in one run (198 MB with pages), over
+ * the memory target (bench/notes/venue-backup.md).
+ */
 export async function allStations(manager: ManagerClient): Promise<Station[]> {
   const stations: Station[] = [];
   await forEachStationPage(manager, (page) => void stations.push(...page));
