@@ -24,12 +24,12 @@ import {
 } from "~/domain/restore-plan";
 import { writableCustomizationOf, type BackupStation, type VenueBackup } from "~/domain/venue-backup";
 import type { AuditChange } from "~/records/audit-log";
-import { saveAppCustomization } from "~/manager/app-customization.server";
+import { getAppCustomization, saveAppCustomization } from "~/manager/app-customization.server";
 import { getAppViewStations, updateChannelOrder } from "~/manager/app-view.server";
 import { setChannelPin, updateAudioChannel } from "~/manager/channels.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { updateModerationChannel } from "~/manager/moderation.server";
-import { updateSystemSettings } from "~/manager/settings.server";
+import { getSystemSettings, updateSystemSettings } from "~/manager/settings.server";
 import {
   changeStreamingMode,
   getStation,
@@ -39,7 +39,7 @@ import {
   updateStationConfiguration,
 } from "~/manager/stations.server";
 import { managerCallsInFlight, mapWithConcurrency } from "~/utils/bounded-concurrency";
-import { allStations, venueSettings } from "~/venue-backup/venue-state.server";
+import { allStations } from "~/venue-backup/venue-state.server";
 import {
   countStatuses,
   type ItemFailure,
@@ -270,9 +270,8 @@ export async function applyRestore(
   const restored = plans.filter((plan) => plan.restorable);
   const venue = [
     await applyVenueItem(user, "systemDnsDiscovery", choice.chosen, async () => {
-      const { systemSettings } = await venueSettings(manager);
       return {
-        changes: systemDnsItem(backup, systemSettings).changes,
+        changes: systemDnsItem(backup, await getSystemSettings(manager)).changes,
         write: () => updateSystemSettings(manager, backup.systemSettings),
       };
     }),
@@ -285,9 +284,8 @@ export async function applyRestore(
       return { changes, write: () => updateChannelOrder(manager, channelOrderPayload(order)) };
     }),
     await applyVenueItem(user, "appCustomization", choice.chosen, async () => {
-      const { appCustomization } = await venueSettings(manager);
       return {
-        changes: customizationItem(backup, writableCustomizationOf(appCustomization)).changes,
+        changes: customizationItem(backup, writableCustomizationOf(await getAppCustomization(manager))).changes,
         write: () => saveAppCustomization(manager, backup.appCustomization!),
       };
     }),
