@@ -159,6 +159,15 @@ test("a rollout of three stations goes wave by wave, each station sent Update on
       expect(firmware.updateCalls, serialNumber).toBe(1);
       expect(firmware.status, serialNumber).toBe("Current");
     }
+    // The rollout's page fits a 1024 × 600 kiosk and a 390 px phone without sideways scrolling.
+    for (const viewport of [
+      { width: 1024, height: 600 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `page width at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+    }
     await page.getByRole("link", { name: "All rollouts" }).click();
     const listed = page.getByRole("table", { name: "Past and running rollouts" }).getByRole("row").nth(1);
     await expect(listed).toContainText("Finished");
