@@ -121,6 +121,35 @@ test("filter values that cannot be used are named next to their fields, and a pa
   await expect(page.getByLabel("To (date, UTC)")).toHaveAccessibleDescription(/The end date is before the start date/);
 });
 
+// Found in CI: a refused value holding a NUL ended the log's page for lynx (no footer after it).
+test("a refused value's hidden characters show as escapes, and a made-up intent is recorded as unknown", async ({
+  page,
+}) => {
+  const admin = await signInToConsole(consoleUrl, "admin");
+  const post = (fields: Record<string, string>) =>
+    admin.fetch("/stations/MCS-0042?index", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const refusal = await post({ intent: "rename", name: "\u0000Hall\u202Eevil" });
+  const refused = refusal.headers.get("x-request-id")!;
+  const probe = await post({ intent: "rename\u0000probe" });
+  expect(probe.status).toBe(404);
+  const probed = probe.headers.get("x-request-id")!;
+
+  await visit(page, "/auditLog?station=MCS-0042");
+  await expect(recordOf(page, refused)).toContainText("name: \\u0000Hall\\u202eevil");
+  await expect(recordOf(page, refused)).toContainText("Refused");
+  await expect(recordOf(page, probed)).toContainText("station.unknown");
+  const html = await (await admin.fetch("/auditLog?station=MCS-0042")).text();
+  expect(html).toContain(refused);
+  // The page's text: the records' data for hydration is in script elements, escaped or not shown.
+  expect(html.replace(/<script[\s\S]*?<\/script>/g, "")).not.toContain("\u202E");
+  expect(html).not.toContain("\u0000");
+  await expect(page.getByTestId("backend-version")).toBeVisible();
+});
+
 test.describe("as a Moderator", () => {
   test.use({ role: "moderator" });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasHiddenCharacter, hasVisibleCharacter, textFieldProblem } from "~/domain/text-fields";
+import { hasHiddenCharacter, hasVisibleCharacter, showHiddenCharacters, textFieldProblem } from "~/domain/text-fields";
 
 // Control characters (Cc) and format characters (Cf) the issue names, and a few more of each.
 const controlCharacters = ["\u0000", "\u0007", "\t", "\u000B", "\u001B", "\u007F", "\u0085", "\u009F"];
@@ -89,6 +89,19 @@ describe("a text field takes text", () => {
     fc.assert(
       fc.property(visibleText, hiddenButLineBreak, (text, character) => {
         expect(textFieldProblem(`A${text}${character}`, { required: true, multiline: true })).toBe("hiddenCharacters");
+      }),
+    );
+  });
+});
+
+describe("hidden characters shown as escapes", () => {
+  it("writes each control or format character and lone surrogate as its escape, the rest as it is", () => {
+    expect(showHiddenCharacters("a\u0000b\u202Ec\u{E0001}\uD800")).toBe("a\\u0000b\\u202ec\\u{e0001}\\ud800");
+    fc.assert(
+      fc.property(visibleText, hidden, fc.double({ min: 0, max: 1, noNaN: true }), (text, character, at) => {
+        const shown = showHiddenCharacters(insertAt(text, character, at));
+        expect(hasHiddenCharacter(shown)).toBe(false);
+        expect(shown.replace(/\\u(\{[0-9a-f]+\}|[0-9a-f]{4})/g, "")).toBe(text);
       }),
     );
   });

@@ -9,6 +9,7 @@
 const hiddenCharacter = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 const hiddenCharacterButLineBreak = /(?![\n\r])[\p{Cc}\p{Cf}\p{Cs}]/u;
 const visibleCharacter = /[^\s\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
+const hiddenCharacters = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
 
 /** The locale key of the message for a hidden character, for every form. */
 export const hiddenCharactersMessage = "common:validation.hiddenCharacters";
@@ -26,6 +27,18 @@ export function hasVisibleCharacter(value: string): boolean {
 /** A control or format character (or a lone surrogate), line breaks allowed in a multi-line field. */
 export function hasHiddenCharacter(value: string, options: TextFieldOptions = {}): boolean {
   return (options.multiline ? hiddenCharacterButLineBreak : hiddenCharacter).test(value);
+}
+
+/**
+ * The text with each hidden character written out as its escape (`\u0000`, `\u202e`), for
+ * showing values that were refused for holding them (the audit log): a NUL ends the page for a
+ * text browser, and a bidi override reorders the cells after it.
+ */
+export function showHiddenCharacters(value: string): string {
+  return value.replace(hiddenCharacters, (character) => {
+    const code = character.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
 }
 
 export type TextFieldProblem = "required" | "hiddenCharacters";

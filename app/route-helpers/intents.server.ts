@@ -43,7 +43,9 @@ export async function dispatchIntent<Intent extends string, Answer>(
       const formData = await readFormData(request);
       draft.formData(formData);
       const intent = String(formData.get("intent"));
-      noteWrite({ action: `${target.kind ?? "console"}.${intent}` });
+      // An intent the screen does not have keeps the ".unknown" action: a made-up name would be a
+      // new entry in the log's action filter for every probe.
+      if (Object.hasOwn(table, intent)) noteWrite({ action: `${target.kind ?? "console"}.${intent}` });
       return runIntent({ ...signedIn, intent, request, params, formData }, table);
     },
   );

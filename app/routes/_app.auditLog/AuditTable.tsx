@@ -1,5 +1,6 @@
 // The records, newest first: who, what, on which target (linked to its station or channel), what
 // changed (secrets only as "changed") and how it ended, with the request id to find its log lines.
+// Refused values are shown as they came, hidden characters written out as escapes.
 import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,7 @@ import { DataTable, type Column } from "~/components/DataTable";
 import { Badge, type BadgeColor } from "~/components/ui/badge";
 import { Code } from "~/components/ui/code";
 import { Text } from "~/components/ui/text";
+import { showHiddenCharacters } from "~/domain/text-fields";
 import type { AuditChange, AuditOutcome, AuditRecord, AuditTarget, AuditValue } from "~/records/audit-log";
 import type { TableState } from "~/utils/table-state";
 import { auditPageSizes } from "./page";
@@ -17,13 +19,14 @@ const outcomeColors: Record<AuditOutcome["kind"], BadgeColor> = { done: "green",
 
 function valueText(value: AuditValue | undefined, t: TFunction<"admin">) {
   if (value === undefined || value === null || value === "") return t("auditLog.noValue");
-  return typeof value === "string" ? value : JSON.stringify(value);
+  return showHiddenCharacters(typeof value === "string" ? value : JSON.stringify(value));
 }
 
 function changeText(change: AuditChange, t: TFunction<"admin">) {
-  if (change.secret) return `${change.field}: ${t("auditLog.changed")}`;
-  if (change.old === undefined) return `${change.field}: ${valueText(change.new, t)}`;
-  return `${change.field}: ${valueText(change.old, t)} → ${valueText(change.new, t)}`;
+  const field = showHiddenCharacters(change.field);
+  if (change.secret) return `${field}: ${t("auditLog.changed")}`;
+  if (change.old === undefined) return `${field}: ${valueText(change.new, t)}`;
+  return `${field}: ${valueText(change.old, t)} → ${valueText(change.new, t)}`;
 }
 
 function TargetCell({ target }: { target: AuditTarget }) {
@@ -39,11 +42,11 @@ function TargetCell({ target }: { target: AuditTarget }) {
     return (
       <Link to={`/stations/${encodeURIComponent(serialNumber)}`}>
         {t("auditLog.targets.station", { serialNumber })}
-        {label && label !== serialNumber ? ` (${label})` : ""}
+        {label && label !== serialNumber ? ` (${showHiddenCharacters(label)})` : ""}
       </Link>
     );
   if (!kind) return <>—</>;
-  return <>{t(`auditLog.targets.${kind}`, { label: label ?? id ?? "" })}</>;
+  return <>{t(`auditLog.targets.${kind}`, { label: showHiddenCharacters(label ?? id ?? "") })}</>;
 }
 
 /** What follows the badge: a refusal's reason, or a failure's Manager status or message. */
@@ -51,7 +54,7 @@ function outcomeDetail(outcome: AuditOutcome, t: TFunction<"admin">): string {
   if (outcome.kind === "refused") return t(`auditLog.reasons.${outcome.reason}`, { defaultValue: outcome.reason });
   if (outcome.kind !== "failed") return "";
   if (outcome.managerStatus !== undefined) return t("auditLog.managerStatus", { status: outcome.managerStatus });
-  return outcome.message ?? "";
+  return showHiddenCharacters(outcome.message ?? "");
 }
 
 function OutcomeCell({ outcome }: { outcome: AuditOutcome }) {
