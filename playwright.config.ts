@@ -1,14 +1,24 @@
 // End-to-end tests in two projects — JavaScript on and JavaScript off — against a production
 // build of the console with the built-in simulator (test controls on, its own life paused).
+import { statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { e2eMetricsToken, e2ePorts } from "./e2e/support/ports";
+import { e2eDataDirectoryOf, e2eMetricsToken, e2ePorts, e2ePortsOf, e2eWorkers } from "./e2e/support/ports";
 import { serverArguments, serverEnvironment } from "./scripts/server-command.mjs";
 import { systemProgram } from "./tests/support/system-programs";
 
+function sharedMemoryBytes() {
+  try {
+    const { bsize, blocks } = statfsSync("/dev/shm");
+    return bsize * blocks;
+  } catch {
+    return 0;
+  }
+}
+
 const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
-// Workers load this file again in their own process: they find the server's directory here.
+// Workers load this file again in their own process: they find their server's directory in it.
 process.env.E2E_DATA_DIRECTORY = dataDirectory;
 // The partial-JS project blocks a random half of the build's scripts; a run names its seed in the
 // test's title, and PARTIAL_JS_SEED=<seed> blocks the same half again.
@@ -18,8 +28,10 @@ export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files are spread over the workers; a file's tests run in order in one worker, against that
+  // worker's own console and simulator (e2e/support/ports.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // The last line names the tests skipped for a missing system program and what to install.
@@ -30,14 +42,19 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${e2ePorts.console}`,
-    trace: "retain-on-failure",
+    // A trace records every action of every test with screenshots and DOM snapshots, kept or
+    // not, at a cost in CPU (docs/decisions/064-a-console-per-test-worker.md). CI prints only
+    // text and keeps no files, so there it is off.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       // Without it the browser tests skip (e2e/support/fixtures.ts).
       executablePath: systemProgram("chromium") ?? undefined,
       args: [
         "--no-sandbox",
         "--disable-gpu",
-        "--disable-dev-shm-usage",
+        // Only where /dev/shm is too small for Chromium (containers' 64 MB): elsewhere it moves
+        // shared memory into files under /tmp, which costs system time on every frame.
+        ...(sharedMemoryBytes() < 1024 ** 3 ? ["--disable-dev-shm-usage"] : []),
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
@@ -68,21 +85,22 @@ export default defineConfig({
       testMatch: /\.partial-js\.spec\.ts$/,
     },
   ],
-  webServer: {
+  // One console with its simulator per worker.
+  webServer: Array.from({ length: e2eWorkers }, (_, index) => ({
     // The compiled server, as `npm start` runs it (npm run test:e2e builds first).
     command: ["node", ...serverArguments].join(" "),
-    url: `http://127.0.0.1:${e2ePorts.console}/healthz`,
+    url: `http://127.0.0.1:${e2ePortsOf(index).console}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
     env: {
       ...serverEnvironment,
       NODE_ENV: "production",
-      PORT: String(e2ePorts.console),
+      PORT: String(e2ePortsOf(index).console),
       HOST: "127.0.0.1",
-      DATA_DIRECTORY: dataDirectory,
-      SIMULATOR_PORT: String(e2ePorts.simulator),
+      DATA_DIRECTORY: e2eDataDirectoryOf(dataDirectory, index),
+      SIMULATOR_PORT: String(e2ePortsOf(index).simulator),
       SIMULATOR_TEST_CONTROLS: "true",
       SIMULATOR_AUTONOMOUS: "false",
       SIMULATOR_SPEED: "20",
@@ -96,5 +114,5 @@ export default defineConfig({
       // A line per request would bury the test report; errors still show with their stacks.
       LOG_LEVEL: "warn",
     },
-  },
+  })),
 });

@@ -2,9 +2,12 @@
 // English, apart from names and values (the fleet's, the demo account's, the Manager's own free
 // text), numbers, and the explicit list of product terms and words German uses as they are.
 import type { Page } from "@playwright/test";
-import { parseCsv } from "../app/domain/csv";
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { showHiddenCharacters } from "../app/domain/text-fields";
 import { expect, simulator, test } from "./support/fixtures";
 import { pageTexts } from "./support/page-texts";
+import { e2eDataDirectory } from "./support/ports";
 import { adminPages, moderatorPages } from "./support/pages";
 
 const api = "/configuration/api/v1.0";
@@ -105,34 +108,33 @@ async function dataTexts(): Promise<string[]> {
 
 /**
  * What the audit log recorded as it was sent: actions, field names and values are the wire's and
- * the form's own words (other tests' writes among them), read from the log's own CSV.
+ * the form's own words (other tests' writes among them, random ones too), read from the worker's
+ * records file, where each is whole (in the CSV a value may hold the "; " between changes).
  */
-async function recordedTexts(page: Page): Promise<string[]> {
-  const answer = await page.request.get("/auditLog/download");
-  expect(answer.ok(), "the audit log's CSV").toBe(true);
-  const [header = [], ...rows] = parseCsv(await answer.text());
-  const column = (name: string) => header.indexOf(name);
+function recordedTexts(): string[] {
+  const database = new DatabaseSync(join(e2eDataDirectory, "console", "records.sqlite"), { readOnly: true });
   const texts: string[] = [];
-  for (const row of rows) {
-    // a cell that could start a formula carries a leading apostrophe in the CSV
-    const cell = (name: string) => (row[column(name)] ?? "").replace(/^'(?=[=+\-@\t\r])/, "");
-    texts.push(cell("action"), cell("targetLabel"));
-    // A failure's message is the Manager's own text.
-    if (cell("outcome") === "failed") texts.push(cell("reason"));
-    for (const change of cell("changes").split("; ")) {
-      const [field = "", values = ""] = change.split(/: (.*)/s);
-      texts.push(field);
-      for (const value of values.split(" → ")) {
-        try {
-          const parsed: unknown = JSON.parse(value);
-          if (parsed !== null) texts.push(typeof parsed === "string" ? parsed : JSON.stringify(parsed));
-        } catch {
-          // "changed": the log's own word for a secret, which German must translate
-        }
+  const push = (value: unknown) => {
+    if (value !== null && value !== undefined) texts.push(typeof value === "string" ? value : JSON.stringify(value));
+  };
+  try {
+    const rows = database.prepare("SELECT action, target_label, changes, outcome FROM audit_records").all();
+    for (const row of rows as { action: string; target_label: string | null; changes: string; outcome: string }[]) {
+      push(row.action);
+      push(row.target_label);
+      // A failure's message is the Manager's own text.
+      push((JSON.parse(row.outcome) as { message?: string }).message);
+      for (const change of JSON.parse(row.changes) as { field: string; old?: unknown; new?: unknown }[]) {
+        push(change.field);
+        push(change.old);
+        push(change.new);
       }
     }
+  } finally {
+    database.close();
   }
-  return texts.map((text) => text.trim()).filter(Boolean);
+  // As the page shows them: hidden characters written out.
+  return texts.map((text) => showHiddenCharacters(text.trim())).filter(Boolean);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -168,7 +170,7 @@ async function expectGermanComplete(page: Page, path: string) {
   const english = await textsIn(page, "en", path);
   const german = await textsIn(page, "de", path);
   const data = await dataTexts();
-  const recorded = path.startsWith("/auditLog") ? await recordedTexts(page) : [];
+  const recorded = path.startsWith("/auditLog") ? recordedTexts() : [];
   const inBoth = german.filter((text) => english.includes(text));
   expect(
     inBoth.map((text) => untranslatedPart(text, data, recorded)).filter(Boolean),
