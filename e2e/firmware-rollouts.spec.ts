@@ -165,8 +165,12 @@ test("a rollout of three stations goes wave by wave, each station sent Update on
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, `page width at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      // The settled layout: polled, as the page may still be reloading itself without JavaScript.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+          message: `page width at ${viewport.width} px`,
+        })
+        .toBeLessThanOrEqual(viewport.width);
     }
     await page.getByRole("link", { name: "All rollouts" }).click();
     const listed = page.getByRole("table", { name: "Past and running rollouts" }).getByRole("row").nth(1);

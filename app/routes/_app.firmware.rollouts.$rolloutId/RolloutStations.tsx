@@ -21,7 +21,7 @@ export function RolloutStations({ stations }: { stations: RolloutStationRow[] })
   const { t } = useTranslation("stations");
   const { t: tAny } = useTranslation();
   return (
-    <TableScroll minWidth={560}>
+    <TableScroll minWidth={560} stacked>
       <Table aria-label={t("rollouts.stationsCaption")} verticalSpacing="xs" stacked>
         <thead>
           <tr>
