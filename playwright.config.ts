@@ -4,7 +4,7 @@ import { statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { e2eDataDirectoryOf, e2eMetricsToken, e2ePorts, e2ePortsOf, e2eWorkers } from "./e2e/support/ports";
+import { consoleUrl, e2eDataDirectoryOf, e2eMetricsToken, e2ePortsOf, e2eWorkers } from "./e2e/support/ports";
 import { serverArguments, serverEnvironment } from "./scripts/server-command.mjs";
 import { systemProgram } from "./tests/support/system-programs";
 
@@ -41,7 +41,7 @@ export default defineConfig({
     ["./e2e/support/missing-programs-reporter.ts"],
   ],
   use: {
-    baseURL: `http://127.0.0.1:${e2ePorts.console}`,
+    baseURL: consoleUrl,
     // A trace records every action of every test with screenshots and DOM snapshots, kept or
     // not, at a cost in CPU (docs/decisions/064-a-console-per-test-worker.md). CI prints only
     // text and keeps no files, so there it is off.

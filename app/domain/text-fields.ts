@@ -9,7 +9,7 @@
 const hiddenCharacter = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 const hiddenCharacterButLineBreak = /(?![\n\r])[\p{Cc}\p{Cf}\p{Cs}]/u;
 const visibleCharacter = /[^\s\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
-const hiddenCharacters = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+const everyHiddenCharacter = new RegExp(hiddenCharacter.source, "gu");
 
 /** The locale key of the message for a hidden character, for every form. */
 export const hiddenCharactersMessage = "common:validation.hiddenCharacters";
@@ -35,7 +35,7 @@ export function hasHiddenCharacter(value: string, options: TextFieldOptions = {}
  * text browser, and a bidi override reorders the cells after it.
  */
 export function showHiddenCharacters(value: string): string {
-  return value.replace(hiddenCharacters, (character) => {
+  return value.replace(everyHiddenCharacter, (character) => {
     const code = character.codePointAt(0)!;
     return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
   });
