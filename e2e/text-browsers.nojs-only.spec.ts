@@ -58,9 +58,10 @@ function runTogether(dump: string) {
     (word) =>
       /[\p{Ll}\d)]\p{Lu}/u.test(word) &&
       // Units, the PoE interface, lynx's "(intent)" marks, the audit log's action names (in a
-      // select too, "[session.signIn]") and field names as recorded ("firstWaveSize:"), and words without a lower-case
-      // letter: IDs, serial numbers, MAC addresses, colours (MCS-0046, T4D9U7, 02:4D:…, 0096D6).
-      !/^\(?d?B[uV]?\)?$|PoE|^\(\p{Ll}[\w:-]*\)$|^\[?\p{Ll}+(\.\p{L}+)+\]?$|^\p{Ll}[\w.[\]-]*:$|^[^\p{Ll}]+$/u.test(
+      // select too, which lynx pads to its longest option: "[session.signIn____]") and field names
+      // as recorded ("firstWaveSize:"), and words without a lower-case letter: IDs, serial
+      // numbers, MAC addresses, colours (MCS-0046, T4D9U7, 02:4D:…, 0096D6).
+      !/^\(?d?B[uV]?\)?$|PoE|^\(\p{Ll}[\w:-]*\)$|^\[?\p{Ll}+(\.\p{L}+)+_*\]?$|^\p{Ll}[\w.[\]-]*:$|^[^\p{Ll}]+$/u.test(
         word,
       ),
   );
