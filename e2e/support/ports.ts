@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 /**
  * How many workers, and so console–simulator pairs, a run has (E2E_WORKERS, default 1: on 2 cores
- * two workers took as long as one, docs/decisions/064-a-console-per-test-worker.md).
+ * two workers were no faster than one, docs/decisions/064-a-console-per-test-worker.md).
  */
 export const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
