@@ -4,6 +4,7 @@ import {
   changesBetween,
   longestRecordedText,
   normalizeAuditRecord,
+  outcomeOfCounts,
   prefixUpperBound,
   type AuditChange,
 } from "./audit-log";
@@ -69,5 +70,19 @@ describe("action groups and prefixes", () => {
     for (const text of ["station.", "station.rename", "station.ü", "station.\u{FFFF}"])
       expect(inRange(text)).toBe(true);
     for (const text of ["station", "stations", "station-", "settings.save", "t"]) expect(inRange(text)).toBe(false);
+  });
+});
+
+describe("the outcome of an act over many parts", () => {
+  it("is done when none failed, failed when none was done, else partly done with its counts", () => {
+    expect(outcomeOfCounts({ done: 4, failed: 0, skipped: 2 })).toEqual({ kind: "done" });
+    expect(outcomeOfCounts({ done: 0, failed: 3, skipped: 1 })).toEqual({
+      kind: "failed",
+      counts: { done: 0, failed: 3, skipped: 1 },
+    });
+    expect(outcomeOfCounts({ done: 2, failed: 1, skipped: 0 })).toEqual({
+      kind: "partly",
+      counts: { done: 2, failed: 1, skipped: 0 },
+    });
   });
 });

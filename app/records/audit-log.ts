@@ -37,13 +37,32 @@ export type AuditChange =
 
 export type AuditRefusal = "permission" | "validation" | "oncePerSubmission" | (string & {});
 
+/** How many of an act's parts (a bulk action's stations, a restore's settings) ended how. */
+export interface AuditCounts {
+  done: number;
+  failed: number;
+  skipped: number;
+}
+
 export type AuditOutcome =
   | { kind: "done" }
+  /** One act over many parts where some were done and some failed (issue 33): its counts say how many. */
+  | { kind: "partly"; counts: AuditCounts }
   | { kind: "refused"; reason: AuditRefusal; detail?: string }
-  | { kind: "failed"; managerStatus?: number; message?: string };
+  | { kind: "failed"; managerStatus?: number; message?: string; counts?: AuditCounts };
 
 export type AuditOutcomeKind = AuditOutcome["kind"];
-export const auditOutcomeKinds: readonly AuditOutcomeKind[] = ["done", "refused", "failed"];
+export const auditOutcomeKinds: readonly AuditOutcomeKind[] = ["done", "partly", "refused", "failed"];
+
+/**
+ * The outcome of one act over many parts: done when none failed, failed when none was done and
+ * some failed, else partly done — with the counts in every case but "done" of parts all done.
+ */
+export function outcomeOfCounts(counts: AuditCounts): AuditOutcome {
+  if (counts.failed === 0) return { kind: "done" };
+  if (counts.done === 0) return { kind: "failed", counts };
+  return { kind: "partly", counts };
+}
 
 export interface AuditRecord {
   id: string;

@@ -15,7 +15,12 @@ import { auditPageSizes } from "./page";
 
 export type AuditRow = AuditRecord & { timeText: string };
 
-const outcomeColors: Record<AuditOutcome["kind"], BadgeColor> = { done: "green", refused: "orange", failed: "red" };
+const outcomeColors: Record<AuditOutcome["kind"], BadgeColor> = {
+  done: "green",
+  partly: "orange",
+  refused: "orange",
+  failed: "red",
+};
 
 function valueText(value: AuditValue | undefined, t: TFunction<"admin">) {
   if (value === undefined || value === null || value === "") return t("auditLog.noValue");
@@ -49,9 +54,14 @@ function TargetCell({ target }: { target: AuditTarget }) {
   return <>{t(`auditLog.targets.${kind}`, { label: showHiddenCharacters(label ?? id ?? "") })}</>;
 }
 
-/** What follows the badge: a refusal's reason, or a failure's Manager status or message. */
+/**
+ * What follows the badge: a refusal's reason, a failure's Manager status or message, and how many
+ * parts of an act over many ended how.
+ */
 function outcomeDetail(outcome: AuditOutcome, t: TFunction<"admin">): string {
   if (outcome.kind === "refused") return t(`auditLog.reasons.${outcome.reason}`, { defaultValue: outcome.reason });
+  if (outcome.kind === "done") return "";
+  if (outcome.counts) return t("auditLog.counts", { ...outcome.counts });
   if (outcome.kind !== "failed") return "";
   if (outcome.managerStatus !== undefined) return t("auditLog.managerStatus", { status: outcome.managerStatus });
   return showHiddenCharacters(outcome.message ?? "");

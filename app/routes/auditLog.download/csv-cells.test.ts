@@ -29,4 +29,13 @@ describe("the audit log's CSV line", () => {
     expect(cell("managerStatus")).toBe("500");
     expect(cell("channelIndex")).toBe("1");
   });
+
+  it("gives an act over many parts its counts, and leaves them empty for a single write", () => {
+    const partly: AuditRecord = { ...record, outcome: { kind: "partly", counts: { done: 3, failed: 1, skipped: 2 } } };
+    const [cells] = parseCsv(csvLine(recordCells(partly)));
+    const cell = (column: (typeof auditCsvColumns)[number]) => cells![auditCsvColumns.indexOf(column)];
+    expect([cell("outcome"), cell("done"), cell("failed"), cell("skipped")]).toEqual(["partly", "3", "1", "2"]);
+    const [single] = parseCsv(csvLine(recordCells(record)));
+    expect(single!.slice(auditCsvColumns.indexOf("done"))).toEqual(["", "", ""]);
+  });
 });
