@@ -1,11 +1,12 @@
 // The console's metrics in Prometheus' format (prom-client), on a registry of our own: request
 // durations by route and status, Manager calls by path template and outcome, the hub bridge's
 // connections and relayed messages by hub, revalidations triggered, sign-ins and their
-// failures, the session store's latency and Node's process metrics. Served at GET /metrics only
+// failures, the session store's latency, the event loop's delay and Node's process metrics. Served at GET /metrics only
 // with METRICS_TOKEN (metricsEndpoint below).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { monitorEventLoopDelay } from "./event-loop-delay";
 
 /** Seconds: from a cached page part (a few ms) to a Manager call at its timeout (10 s). */
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -14,7 +15,10 @@ const storeBuckets = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025
 
 export function createMetrics(options: { processMetrics: boolean }) {
   const registry = new Registry();
-  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  if (options.processMetrics) {
+    collectDefaultMetrics({ register: registry });
+    monitorEventLoopDelay(registry);
+  }
   const registers = [registry];
   return {
     registry,

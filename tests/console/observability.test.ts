@@ -206,6 +206,8 @@ describe("GET /metrics", () => {
     expect(text).toContain("console_sign_ins_total 1");
     expect(text).toContain("process_cpu_user_seconds_total");
     expect(text).toContain("nodejs_eventloop_lag_seconds");
+    expect(text).toContain('console_event_loop_delay_seconds_bucket{le="0.05"}');
+    expect(text).toContain("console_event_loop_delay_max_seconds");
   });
 });
 
