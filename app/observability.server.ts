@@ -8,6 +8,17 @@ export type SignInFailureReason = "callback" | "providerError" | "providerUnreac
 
 export type SessionStoreOperation = "create" | "read" | "update" | "modify" | "remove" | "removeExpired";
 
+/** What the console's copies of the Manager's collections do (app/venue-copies, decision 072). */
+export type VenueCopyEvent =
+  /** A copy started (previous null), moved on, or ended (state "ended"). */
+  | { kind: "state"; copy: string; previous: VenueCopyState | null; state: VenueCopyState }
+  | { kind: "fullRead"; copy: string; reason: "start" | "reconnect" | "unappliedPush" }
+  | { kind: "ended"; copy: string; reason: string; error?: string }
+  /** A page's data came from the copy, or from the Manager because the copy could not serve it. */
+  | { kind: "served"; copy: string; from: "copy" | "manager" };
+
+export type VenueCopyState = "connecting" | "catchingUp" | "live" | "ended";
+
 export interface ConsoleObservability {
   /** The reference of the request being served (X-Request-Id), if any. */
   requestId(): string | undefined;
@@ -22,6 +33,7 @@ export interface ConsoleObservability {
   /** An error the console survived but someone should look at; logged with its stack. */
   error(error: unknown, message: string): void;
   warn(message: string, fields?: Record<string, unknown>): void;
+  venueCopy(event: VenueCopyEvent): void;
 }
 
 const silent: ConsoleObservability = {
@@ -34,6 +46,7 @@ const silent: ConsoleObservability = {
   auditRecordFailed: () => {},
   error: () => {},
   warn: () => {},
+  venueCopy: () => {},
 };
 
 let current = silent;

@@ -3,6 +3,7 @@
 // overlays and the phone preview as URL state, the audience-mic mute control, and a Moderator's
 // page with the mute controls and nothing else.
 import type { Page } from "@playwright/test";
+import { appViewPaging } from "../app/routes/_app.appView/url-state";
 import { expect, simulator, test } from "./support/fixtures";
 
 type AppViewAnswer = { stations: Record<string, { channels: { id: string; name: string; sortId: number }[] }> };
@@ -115,9 +116,10 @@ test.describe("as an admin", () => {
   });
 
   test("a venue of 1,000 stations is paged: each list shows one page, and a move keeps its page", async ({ page }) => {
+    const { pageSize } = appViewPaging.order;
     await simulator.seed(1000);
     await openAppView(page);
-    await expect(orderRows(page)).toHaveCount(50);
+    await expect(orderRows(page)).toHaveCount(pageSize);
     const orderPages = page.getByRole("navigation", { name: "Pages of the channel order" });
     await expect(orderPages).toContainText("Page 1 of");
     await expect(page.getByRole("navigation", { name: "Pages of the stations" })).toContainText("Page 1 of");
@@ -125,14 +127,14 @@ test.describe("as an admin", () => {
 
     await orderPages.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
-    await expect(orderRows(page)).toHaveCount(50);
-    await expect(orderRows(page).first()).toContainText("51");
+    await expect(orderRows(page)).toHaveCount(pageSize);
+    await expect(orderRows(page).first()).toContainText(String(pageSize + 1));
     const ordered = await managerOrder();
-    const moved = ordered[51]!;
+    const moved = ordered[pageSize + 1]!;
     await page.getByRole("button", { name: `Move ${moved} up`, exact: true }).click();
-    await expect(page.getByText(`${moved} is now at position 51.`).first()).toBeVisible();
+    await expect(page.getByText(`${moved} is now at position ${pageSize + 1}.`).first()).toBeVisible();
     await expect(page).toHaveURL(/[?&]page=2/);
-    expect((await managerOrder())[50]).toBe(moved);
+    expect((await managerOrder())[pageSize]).toBe(moved);
   });
 
   test("a reorder the Manager refuses leaves the order as it was", async ({ page }) => {

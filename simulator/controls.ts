@@ -171,6 +171,10 @@ export function controlsRouter(
       // A reset gives a test a fresh simulator: the default fleet and no faults.
       if ("reset" in request) simulation.resetTestSettings();
       simulation.seed("stations" in request ? request.stations : undefined);
+      // A new fleet is what a Manager restarted on other data would have: it pushed nothing, so
+      // its hub connections end, and whoever follows its hubs reconnects and reads everything
+      // again (the console's copy of the app view, decision 072).
+      hubs.dropConnections();
       return summary();
     }),
   );

@@ -5,6 +5,7 @@ import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { refreshTokens } from "~/auth/identity.server";
 import { can, type PermissionAction } from "~/domain/permissions";
+import { noteOwnWrite } from "~/auth/own-writes.server";
 import { refreshOnce } from "~/auth/refresh-once.server";
 import { destroySession, getSession, type ConsoleSession, type SessionTokens } from "~/auth/session.server";
 import type { SessionUser } from "~/auth/user";
@@ -85,7 +86,10 @@ export async function requireUser(request: Request, action?: PermissionAction): 
     baseUrl: managerUrl,
     accessToken,
     timeoutMs: config.managerTimeoutMs,
-    onCall: observe.managerCall,
+    onCall(call) {
+      observe.managerCall(call);
+      if (call.method !== "GET" && call.outcome === "2xx") noteOwnWrite(session.id);
+    },
   });
   return { user, session, manager };
 }

@@ -7,6 +7,7 @@ import type { SessionUser } from "~/auth/user";
 import { observability, type SessionStoreOperation } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
 import { sessionCookieName } from "~/auth/session-cookie";
+import { sessionEnded } from "~/auth/session-ends.server";
 
 export interface SessionTokens {
   accessToken: string;
@@ -111,6 +112,7 @@ function createStorage(store: SessionStore, secure: boolean): Storage {
     async deleteData(id) {
       await store.remove(id);
       getRuntime().onSessionEnded?.(id);
+      sessionEnded(id);
     },
   });
   return { cookie, sessions };

@@ -1,13 +1,10 @@
 // Whom a rollout acts for at the Manager. The Manager takes only a person's token (there is no
 // service account), so a rollout sends Update with the token of the admin who started it — or who
-// resumed it last — from their session, refreshed like any request's (one refresh per session
-// across instances). The link from rollout to session is ephemeral state in the shared store:
-// the session id is a credential and never goes to the durable records. When the session has ended
-// (signed out, expired), the rollout pauses and says so; whoever resumes it lends it their session.
-import { refreshTokens } from "~/auth/identity.server";
-import { needsRefresh } from "~/auth/guard.server";
-import { refreshOnce } from "~/auth/refresh-once.server";
-import type { SessionData } from "~/auth/session.server";
+// resumed it last — from their session (app/auth/lent-session.server.ts). The link from rollout to
+// session is ephemeral state in the shared store: the session id is a credential and never goes to
+// the durable records. When the session has ended (signed out, expired), the rollout pauses and says
+// so; whoever resumes it lends it their session.
+import { lentSessionTokens, type LentSession } from "~/auth/lent-session.server";
 import type { SessionUser } from "~/auth/user";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";
 import { observability } from "~/observability.server";
@@ -15,16 +12,10 @@ import { getRuntime } from "~/runtime.server";
 
 const linkKey = (rolloutId: string) => `rollout-session:${rolloutId}`;
 
-interface ActingSessionLink {
-  sessionId: string;
-  /** The console's origin as the browser used it: the identity provider's refresh is tied to it. */
-  origin: string;
-}
-
 /** The rollout acts for the request's session from now on (start, resume). */
 export async function lendSession(rolloutId: string, request: Request, sessionId: string) {
   const { store, config } = getRuntime();
-  const link: ActingSessionLink = { sessionId, origin: new URL(request.url).origin };
+  const link: LentSession = { sessionId, origin: new URL(request.url).origin };
   await store.selections.change(
     linkKey(rolloutId),
     { clear: true, add: [JSON.stringify(link)] },
@@ -42,30 +33,13 @@ export async function actingSession(rolloutId: string): Promise<ActingSession | 
   const { store, managerUrl, config } = getRuntime();
   const [text] = await store.selections.members(linkKey(rolloutId));
   if (!text) return null;
-  const link = JSON.parse(text) as ActingSessionLink;
-  const data = (await store.sessions.read(link.sessionId)) as Partial<SessionData> | null;
-  if (!data?.user || !data.tokens) return null;
-  let tokens = data.tokens;
-  if (needsRefresh(tokens)) {
-    try {
-      tokens = await refreshOnce({
-        store,
-        sessionId: link.sessionId,
-        tokens,
-        needsRefresh: (candidate) => needsRefresh(candidate),
-        refresh: (current) => refreshTokens(new Request(`${link.origin}/login`), current),
-      });
-    } catch (error) {
-      // A passing failure while the token still works is no reason to stop.
-      if (tokens.expiresAt <= Date.now()) return null;
-      observability().warn("A rollout could not refresh its session's tokens", { rolloutId, error: String(error) });
-    }
-  }
+  const lent = await lentSessionTokens(JSON.parse(text) as LentSession, { rolloutId });
+  if (!lent) return null;
   const manager = createManagerClient({
     baseUrl: managerUrl,
-    accessToken: tokens.accessToken,
+    accessToken: lent.accessToken,
     timeoutMs: config.managerTimeoutMs,
     onCall: observability().managerCall,
   });
-  return { user: data.user, manager };
+  return { user: lent.user, manager };
 }

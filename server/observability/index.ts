@@ -62,6 +62,27 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
     warn(message, fields) {
       loggerNow(logger).warn(fields ?? {}, message);
     },
+    venueCopy(event) {
+      switch (event.kind) {
+        case "state":
+          if (event.previous && event.previous !== "ended")
+            metrics.venueCopies.dec({ copy: event.copy, state: event.previous });
+          if (event.state !== "ended") metrics.venueCopies.inc({ copy: event.copy, state: event.state });
+          return;
+        case "fullRead":
+          metrics.venueCopyFullReads.inc({ copy: event.copy, reason: event.reason });
+          return;
+        case "served":
+          metrics.venueCopyServed.inc({ copy: event.copy, from: event.from });
+          return;
+        case "ended":
+          // Ending unused, or with its lender's session, is ordinary; anything else is worth a look.
+          (event.error ? logger.warn.bind(logger) : logger.info.bind(logger))(
+            { copy: event.copy, reason: event.reason, error: event.error },
+            "A copy of the Manager's data kept from its hubs ended",
+          );
+      }
+    },
   };
 }
 

@@ -76,6 +76,24 @@ export function createMetrics(options: { processMetrics: boolean }) {
       help: "Audit records that could not be stored (each is logged in full instead).",
       registers,
     }),
+    venueCopies: new Gauge({
+      name: "console_venue_copies",
+      help: "The console's copies of a Manager collection kept from its hubs, by copy and state (connecting, catchingUp, live; decision 072).",
+      labelNames: ["copy", "state"] as const,
+      registers,
+    }),
+    venueCopyFullReads: new Counter({
+      name: "console_venue_copy_full_reads_total",
+      help: "Full reads of a copy from the Manager, by copy and reason (start, reconnect, unappliedPush).",
+      labelNames: ["copy", "reason"] as const,
+      registers,
+    }),
+    venueCopyServed: new Counter({
+      name: "console_venue_copy_served_total",
+      help: "Pages' data taken from a copy, or from the Manager because the copy was not live (or the session had just written), by copy.",
+      labelNames: ["copy", "from"] as const,
+      registers,
+    }),
     sessionStoreDuration: new Histogram({
       name: "console_session_store_duration_seconds",
       help: "Time of a session store operation, by operation.",

@@ -3,6 +3,7 @@
 // moderation counters from the speaker queue. Recomputed after every change, so they never drift.
 import type { Station } from "../../app/contract/stations";
 import { stationTypes, type ComputedState } from "../../app/contract/enums";
+import { isInAppView as isAppViewStation } from "../../app/domain/app-view";
 import { brokenRebootVersion, compareVersions, isRebooting, isUpdating } from "../../app/domain/firmware";
 import type { SpeakerQueue, StationRecord } from "./records";
 
@@ -49,9 +50,9 @@ export function isVisible(record: StationRecord): boolean {
   return record.presence === "present" && !record.station.authorization.isRejected;
 }
 
-/** In the app view, the channel list and channel ordering: authorized stations. */
+/** In the app view, the channel list and channel ordering: authorized stations (app/domain/app-view.ts). */
 export function isInAppView(record: StationRecord): boolean {
-  return isVisible(record) && record.station.authorization.isAuthorized;
+  return isVisible(record) && isAppViewStation(record.station.authorization);
 }
 
 /** Channels a moderator sees: those of authorized v2 stations (v1 has no audience mic). */

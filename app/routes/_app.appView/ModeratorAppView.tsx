@@ -1,9 +1,13 @@
 // The App view as a Moderator sees it: the channels with an audience mic and their mute
-// controls, nothing else (DESIGN.md §9), in the same cards as on the Administrator's App view.
+// controls, nothing else (DESIGN.md §9), in the same cards as on the Administrator's App view —
+// a page of them at a time, so a large venue's page stays small.
 import { useTranslation } from "react-i18next";
 import { AudienceMicSubmissions, AudienceMicToggle } from "./AudienceMicToggle";
 import { useAppViewRowTexts } from "./row-texts";
+import { appViewPaging } from "./url-state";
 import type { AudienceMicChannel } from "./view.server";
+import { PageNavigation } from "~/components/DataTable";
+import type { Page } from "~/utils/paging";
 import { Card } from "~/components/ui/card";
 import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
@@ -14,7 +18,8 @@ import { Title } from "~/components/ui/title";
 const bareList = { listStyle: "none", margin: "0rem", padding: "0rem" };
 const boldWeight = { fontWeight: 700 };
 
-export function ModeratorAppView({ channels }: { channels: AudienceMicChannel[] }) {
+export function ModeratorAppView({ page }: { page: Page<AudienceMicChannel> }) {
+  const channels = page.items;
   const { t } = useTranslation("moderation");
   const texts = useAppViewRowTexts();
   return (
@@ -42,6 +47,15 @@ export function ModeratorAppView({ channels }: { channels: AudienceMicChannel[] 
           </Stack>
         </AudienceMicSubmissions>
       )}
+      {page.total > page.pageSize ? (
+        <PageNavigation
+          page={page.page}
+          pageSize={page.pageSize}
+          total={page.total}
+          label={t("appView.audienceMic.pages")}
+          param={appViewPaging.audienceMic.param}
+        />
+      ) : null}
     </Stack>
   );
 }

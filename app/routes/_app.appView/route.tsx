@@ -1,7 +1,8 @@
 // /appView: the listening app's channel list — every station with its channels, the channel
 // order (drag and drop with JavaScript, up/down buttons and a position without), ungrouped
 // channels, the phone preview and the channel and QR code overlays as URL state. A Moderator
-// sees only the audience-mic mute controls (DESIGN.md §9).
+// sees only the audience-mic mute controls (DESIGN.md §9). The app view comes from the console's
+// copy kept by the stations hub when it is live (decision 072), each list a page of it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { memo } from "react";
@@ -16,7 +17,7 @@ import { overlayParams } from "./url-state";
 import { administratorView, moderatorView } from "./view.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { getAppCustomization } from "~/manager/app-customization.server";
-import { getAppViewStations } from "~/manager/app-view.server";
+import { appViewFor } from "~/venue-copies/app-view-copy.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
@@ -26,18 +27,20 @@ export const meta = pageTitle("appView");
 export const handle = { titleKey: "appView", hubs: ["stationsHub", "appCustomizationHub"] } satisfies ScreenHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, manager } = await requireUser(request, "appView.show");
+  const context = await requireUser(request, "appView.show");
+  const { user, manager } = context;
+  const search = new URL(request.url).searchParams;
   if (!can(user, "appView.preview")) {
-    const stations = await loadOrThrow(request, () => getAppViewStations(manager));
-    return { kind: "moderator" as const, channels: moderatorView(stations) };
+    const appView = await loadOrThrow(request, () => appViewFor(request, context));
+    return { kind: "moderator" as const, page: moderatorView(appView, search) };
   }
-  const [stations, customization] = await loadOrThrow(request, () =>
-    Promise.all([getAppViewStations(manager), getAppCustomization(manager)]),
+  const [appView, customization] = await loadOrThrow(request, () =>
+    Promise.all([appViewFor(request, context), getAppCustomization(manager)]),
   );
   return {
     kind: "administrator" as const,
     canSort: can(user, "appView.sort"),
-    ...administratorView(stations, customization, new URL(request.url).searchParams),
+    ...administratorView(appView, customization, search),
   };
 }
 
@@ -69,7 +72,7 @@ const SteadyModeratorAppView = memo(ModeratorAppView);
 
 export default function AppViewPage() {
   const data = useSteadyLoaderData<typeof loader>();
-  return data.kind === "moderator" ? <SteadyModeratorAppView channels={data.channels} /> : <SteadyAppView {...data} />;
+  return data.kind === "moderator" ? <SteadyModeratorAppView page={data.page} /> : <SteadyAppView {...data} />;
 }
 
 export function ErrorBoundary() {

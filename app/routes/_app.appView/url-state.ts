@@ -8,9 +8,11 @@ export const overlayParams = [previewParam, channelParam, qrParam] as const;
 
 /** A venue with a thousand stations must not become a page of megabytes: each list is paged. */
 export const appViewPaging = {
-  order: { param: "page", pageSize: 50 },
-  stations: { param: "stationsPage", pageSize: 20 },
-  ungrouped: { param: "ungroupedPage", pageSize: 50 },
+  order: { param: "page", pageSize: 20 },
+  stations: { param: "stationsPage", pageSize: 10 },
+  ungrouped: { param: "ungroupedPage", pageSize: 20 },
+  /** A Moderator's page: the channels with an audience mic (its only list). */
+  audienceMic: { param: "page", pageSize: 25 },
 } as const;
 
 export function readAppViewState(search: URLSearchParams) {

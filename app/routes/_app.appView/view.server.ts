@@ -1,24 +1,25 @@
-// What the App view renders, built from the Manager's app view: the stations with their
-// channels, the channels in app order, and the phone preview's branding. A Moderator gets only
-// the channels with an audience mic (DESIGN.md §9).
+// What the App view renders, cut from the app view (app/venue-copies/app-view-index.ts): a page
+// of the channels in app order, a page of the stations with their channels, a page of the
+// ungrouped channels, and the phone preview's branding. A Moderator gets only a page of the
+// channels with an audience mic (DESIGN.md §9). Only the rows of those pages are built, so the
+// work of a page does not grow with the venue.
 import { inAppOrder } from "~/domain/channel-order";
 import { defaultColours } from "~/domain/colours";
 import type { AppCustomization } from "~/contract/app-customization";
 import type { AppViewStation } from "~/contract/app-view";
-import type { Channel } from "~/contract/channels";
+import { stationLabel, type AppViewIndex } from "~/venue-copies/app-view-index";
 import { appViewPaging } from "./url-state";
 import { pageOf } from "~/utils/paging";
 
 export const previewChannelCount = 3;
 
-const stationLabel = (station: Pick<AppViewStation, "name" | "serialNumber">) => station.name || station.serialNumber;
-
-function channelView(channel: Channel, station: AppViewStation, position: number) {
+function channelView(index: AppViewIndex, id: string) {
+  const { channel, station } = index.channel(id)!;
   return {
     id: channel.id,
     index: channel.index,
     name: channel.name,
-    position,
+    position: index.positionOf(id),
     stationSerialNumber: station.serialNumber,
     station: stationLabel(station),
     channelId: channel.channelId,
@@ -34,66 +35,84 @@ function channelView(channel: Channel, station: AppViewStation, position: number
 }
 export type AppViewChannel = ReturnType<typeof channelView>;
 
-/** Every channel of the app view with its station, in app order. */
+/** Every channel of the app view with its station, in app order (what a move reorders). */
 export function channelsInAppOrder(stations: readonly AppViewStation[]) {
   const entries = stations.flatMap((station) => station.channels.map((channel) => ({ ...channel, station })));
   return inAppOrder(entries);
 }
 
+/** The first channels a listener sees: those shown in the app, in app order. */
+function previewChannels(index: AppViewIndex) {
+  const names: string[] = [];
+  for (const id of index.order) {
+    const { channel } = index.channel(id)!;
+    if (channel.isEnabled && !channel.isHidden) names.push(channel.name);
+    if (names.length === previewChannelCount) break;
+  }
+  return names;
+}
+
 export function administratorView(
-  stations: readonly AppViewStation[],
+  index: AppViewIndex,
   customization: AppCustomization | null,
   search: URLSearchParams = new URLSearchParams(),
 ) {
-  const ordered = channelsInAppOrder(stations).map((entry, offset) => channelView(entry, entry.station, offset + 1));
-  const byId = new Map(ordered.map((channel) => [channel.id, channel]));
-  const sortedStations = [...stations].sort((a, b) => stationLabel(a).localeCompare(stationLabel(b)));
-  const branding = customization?.isActive ? customization : null;
-  const stationsPage = pageOf(
-    sortedStations,
+  const page = (ids: readonly string[], paging: { param: string; pageSize: number }) => {
+    const { items, ...rest } = pageOf(ids, search.get(paging.param), paging.pageSize);
+    return { ...rest, items: items.map((id) => channelView(index, id)) };
+  };
+  const { items: serialNumbers, ...stationsPage } = pageOf(
+    index.stationsByLabel,
     search.get(appViewPaging.stations.param),
     appViewPaging.stations.pageSize,
   );
+  const branding = customization?.isActive ? customization : null;
   return {
-    order: pageOf(ordered, search.get(appViewPaging.order.param), appViewPaging.order.pageSize),
+    order: page(index.order, appViewPaging.order),
     stations: {
       ...stationsPage,
-      items: stationsPage.items.map((station) => ({
-        serialNumber: station.serialNumber,
-        name: stationLabel(station),
-        computedState: station.computedState,
-        useCaseMode: station.useCaseMode,
-        channels: [...station.channels].sort((a, b) => a.index - b.index).map((channel) => byId.get(channel.id)!),
-      })),
+      items: serialNumbers.map((serialNumber) => {
+        const station = index.station(serialNumber)!;
+        return {
+          serialNumber: station.serialNumber,
+          name: stationLabel(station),
+          computedState: station.computedState,
+          useCaseMode: station.useCaseMode,
+          channels: [...station.channels]
+            .sort((a, b) => a.index - b.index)
+            .map((channel) => channelView(index, channel.id)),
+        };
+      }),
     },
-    ungrouped: pageOf(
-      ordered.filter((channel) => !channel.group),
-      search.get(appViewPaging.ungrouped.param),
-      appViewPaging.ungrouped.pageSize,
-    ),
+    ungrouped: page(index.ungrouped, appViewPaging.ungrouped),
     preview: {
       isCustomized: branding !== null,
       logo: branding?.logo ?? null,
       backgroundColor: branding?.backgroundColor ?? defaultColours.backgroundColor,
       highlightColor: branding?.highlightColor ?? defaultColours.highlightColor,
       fontColor: branding?.fontColor ?? defaultColours.fontColor,
-      // The first channels a listener sees: those shown in the app, in app order.
-      channels: ordered
-        .filter((channel) => channel.isEnabled && !channel.isHidden)
-        .slice(0, previewChannelCount)
-        .map((channel) => channel.name),
+      channels: previewChannels(index),
     },
   };
 }
 
-export function moderatorView(stations: readonly AppViewStation[]) {
-  return channelsInAppOrder(stations)
-    .filter((entry) => entry.uplinkEnabled)
-    .map((entry) => ({
-      id: entry.id,
-      name: entry.name,
-      station: stationLabel(entry.station),
-      uplinkUnmuted: entry.uplinkUnmuted,
-    }));
+export function moderatorView(index: AppViewIndex, search: URLSearchParams = new URLSearchParams()) {
+  const { items, ...page } = pageOf(
+    index.withAudienceMic,
+    search.get(appViewPaging.audienceMic.param),
+    appViewPaging.audienceMic.pageSize,
+  );
+  return {
+    ...page,
+    items: items.map((id) => {
+      const { channel, station } = index.channel(id)!;
+      return {
+        id: channel.id,
+        name: channel.name,
+        station: stationLabel(station),
+        uplinkUnmuted: channel.uplinkUnmuted,
+      };
+    }),
+  };
 }
-export type AudienceMicChannel = ReturnType<typeof moderatorView>[number];
+export type AudienceMicChannel = ReturnType<typeof moderatorView>["items"][number];
