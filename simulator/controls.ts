@@ -25,7 +25,9 @@ export const controlsPath = "/__simulator";
 export interface HubControls {
   dropConnections(): void;
   setAvailable(available: boolean): void;
+  /** Connections relayed for browsers (the console's own copies' not counted). */
   connectionCount(): number;
+  consoleCopyCount(): number;
 }
 
 const FaultsSchema = z
@@ -252,6 +254,7 @@ export function controlsRouter(
       faults: faults.current,
       firmware: firmwareSummary(simulation),
       hubConnections: hubs.connectionCount(),
+      consoleCopyConnections: hubs.consoleCopyCount(),
       identity: { refreshes: identity.refreshes() },
       clock: {
         speed: simulation.clock.speed,

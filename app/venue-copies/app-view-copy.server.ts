@@ -60,6 +60,7 @@ function startCopy(tenantId: string, lender: LentSession) {
         subscribeToHub({
           managerUrl: getRuntime().managerUrl,
           hub: "stationsHub",
+          copy: copyName,
           targets: appViewTargets,
           accessToken: () => lentToken(lender),
           events,

@@ -3,7 +3,7 @@
 // when pushes flow (connected, and again after every reconnect: whatever came in between was
 // missed) and when they may not (interrupted), and gives up after its retries: then it is closed.
 import type { HubConnection } from "@microsoft/signalr";
-import { hubPaths, type HubName } from "~/contract/hubs";
+import { consoleCopyHeader, hubPaths, type HubName } from "~/contract/hubs";
 
 /** Retries after a dropped connection, then the subscription closes (its owner may start again). */
 const reconnectDelaysMs = [0, 1000, 2000, 5000, 10_000];
@@ -26,6 +26,8 @@ export interface HubSubscription {
 export async function subscribeToHub(options: {
   managerUrl: string;
   hub: HubName;
+  /** The copy's name, sent in the console-copy header. */
+  copy: string;
   targets: readonly string[];
   /** Asked at every (re)connect: a token the Manager accepts now. */
   accessToken(): Promise<string>;
@@ -37,6 +39,7 @@ export async function subscribeToHub(options: {
     .withUrl(`${options.managerUrl}${hubPaths[options.hub]}`, {
       transport: signalR.HttpTransportType.WebSockets,
       accessTokenFactory: options.accessToken,
+      headers: { [consoleCopyHeader]: options.copy },
     })
     .withAutomaticReconnect(reconnectDelaysMs)
     .configureLogging(signalR.LogLevel.None)

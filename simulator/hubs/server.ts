@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import express from "express";
 import { WebSocketServer } from "ws";
-import { hubPaths, type HubName } from "../../app/contract/hubs";
+import { consoleCopyHeader, hubPaths, type HubName } from "../../app/contract/hubs";
 import type { Principal } from "../identity/verify";
 import { bearerToken } from "./bearer-token";
 import { HubConnection } from "./hub-connection";
@@ -30,7 +30,10 @@ export interface HubServer {
   setAvailable(available: boolean): void;
   /** Sends a Close message (type 7) to every connection and closes it. */
   closeAll(options?: { allowReconnect?: boolean; error?: string }): void;
+  /** Handshaken connections (of that hub), the console's own copies' not counted. */
   connectionCount(hub?: HubName): number;
+  /** Handshaken connections the console opened for its copies (decision 072). */
+  consoleCopyCount(): number;
   close(): Promise<void>;
 }
 
@@ -125,7 +128,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
     }
 
     webSocketServer.handleUpgrade(req, socket, head, (webSocket) => {
-      const connection = new HubConnection(hub, negotiation.connectionId, webSocket);
+      const isConsoleCopy = req.headers[consoleCopyHeader.toLowerCase()] !== undefined;
+      const connection = new HubConnection(hub, negotiation.connectionId, webSocket, isConsoleCopy);
       connections.add(connection);
       webSocket.on("close", () => {
         connections.delete(connection);
@@ -178,8 +182,14 @@ export function createHubServer(options: HubServerOptions): HubServer {
     connectionCount(hub) {
       let count = 0;
       for (const connection of connections) {
-        if (connection.isHandshaken && (hub === undefined || connection.hub === hub)) count += 1;
+        if (connection.isHandshaken && !connection.isConsoleCopy && (hub === undefined || connection.hub === hub))
+          count += 1;
       }
+      return count;
+    },
+    consoleCopyCount() {
+      let count = 0;
+      for (const connection of connections) if (connection.isHandshaken && connection.isConsoleCopy) count += 1;
       return count;
     },
     async close() {

@@ -11,7 +11,7 @@ import {
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { hubMessages, hubPaths, type HubName } from "../../app/contract/hubs";
+import { consoleCopyHeader, hubMessages, hubPaths, type HubName } from "../../app/contract/hubs";
 import { createHubServer, type HubServer } from "../../simulator/hubs";
 import { Negotiations } from "../../simulator/hubs/negotiations";
 import type { Principal } from "../../simulator/identity";
@@ -80,11 +80,15 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-function connect(hub: HubName, { token = testToken, reconnect = true } = {}): HubConnection {
+function connect(
+  hub: HubName,
+  { token = testToken, reconnect = true, headers = {} as Record<string, string> } = {},
+): HubConnection {
   let builder = new HubConnectionBuilder()
     .withUrl(`${baseUrl}${hubPaths[hub]}`, {
       transport: HttpTransportType.WebSockets,
       accessTokenFactory: () => token,
+      headers,
     })
     .configureLogging(LogLevel.None);
   if (reconnect) builder = builder.withAutomaticReconnect({ nextRetryDelayInMilliseconds: () => 10 });
@@ -135,6 +139,21 @@ describe("hub server with the official @microsoft/signalr client", () => {
 
     expect(received.stations).toEqual([[station, "Update"]]);
     expect(received.moderation).toEqual([[{ id: "channel-1" }, "Add"]]);
+  });
+
+  it("counts the console's own copies apart from the connections relayed for browsers", async () => {
+    const copy = connect("stationsHub", { headers: { [consoleCopyHeader]: "appView" } });
+    const relayed = connect("stationsHub");
+    await Promise.all([copy.start(), relayed.start()]);
+    expect(hubs.connectionCount("stationsHub")).toBe(1);
+    expect(hubs.consoleCopyCount()).toBe(1);
+    const arrived = nextEvent<unknown[]>((resolve) =>
+      copy.on(hubMessages.stationsHub.stationChanged, (...args: unknown[]) => resolve(args)),
+    );
+    hubs.broadcast("stationsHub", hubMessages.stationsHub.stationChanged, { serialNumber: "MCS-0042" }, "Update");
+    expect(await arrived).toEqual([{ serialNumber: "MCS-0042" }, "Update"]);
+    await copy.stop();
+    await until(() => hubs.consoleCopyCount() === 0);
   });
 
   it("refuses a bad token on negotiate with 401", async () => {
