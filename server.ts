@@ -47,7 +47,7 @@ interface ConsoleBuild extends ServerBuild {
       authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
       checkSessionStore(): Promise<void>;
       startRolloutDriver(): { stop(): Promise<void> };
-      endAppViewCopies(): void;
+      endVenueCopies(): void;
     };
   };
 }
@@ -327,8 +327,8 @@ async function main() {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const drained = requests.drain(timeoutMs);
     bridge.close();
-    // The console's own hub connections (its copy of the app view, decision 072).
-    (await currentBuild()).entry.module.endAppViewCopies();
+    // The console's own hub connections (its copies of the Manager's data, decision 072).
+    (await currentBuild()).entry.module.endVenueCopies();
     if (!(await drained)) logger.warn({ timeoutMs }, "Requests still running at the shutdown timeout were cut off");
     // Its leases freed at once: another process takes its rollouts over without waiting.
     await rolloutDriver.stop();

@@ -17,7 +17,7 @@ export { setObservability } from "~/observability.server";
 export { authorizeHubRequest } from "~/live/hub-access.server";
 export { checkSessionStore } from "~/auth/session.server";
 export { startRolloutDriver } from "~/rollouts/driver.server";
-export { endAppViewCopies } from "~/venue-copies/app-view-copy.server";
+export { endVenueCopies } from "~/venue-copies/end-copies.server";
 
 const streamTimeout = 10_000;
 

@@ -8,14 +8,18 @@ export type SignInFailureReason = "callback" | "providerError" | "providerUnreac
 
 export type SessionStoreOperation = "create" | "read" | "update" | "modify" | "remove" | "removeExpired";
 
-/** What the console's copies of the Manager's collections do (app/venue-copies, decision 072). */
+/**
+ * What the console's copies of the Manager's collections do (app/venue-copies, decision 072). A
+ * copy's scope is its lender's: "full" (an Admin's or Owner's session, serving every role) or
+ * "reduced" (a Moderator's, serving Moderators only).
+ */
 export type VenueCopyEvent =
   /** A copy started (previous null), moved on, or ended (state "ended"). */
-  | { kind: "state"; copy: string; previous: VenueCopyState | null; state: VenueCopyState }
+  | { kind: "state"; copy: string; scope: string; previous: VenueCopyState | null; state: VenueCopyState }
   | { kind: "fullRead"; copy: string; reason: "start" | "reconnect" | "unappliedPush" }
   | { kind: "ended"; copy: string; reason: string; error?: string }
-  /** A page's data came from the copy, or from the Manager because the copy could not serve it. */
-  | { kind: "served"; copy: string; from: "copy" | "manager" };
+  /** A page's data came from a copy of that scope, or from the Manager (scope "none"). */
+  | { kind: "served"; copy: string; from: "copy" | "manager"; scope: string };
 
 export type VenueCopyState = "connecting" | "catchingUp" | "live" | "ended";
 

@@ -10,6 +10,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   throughput: number;
+  /** The size of an answer (its body, uncompressed), in KB. */
+  kilobytes: number;
 }
 
 function percentile(sorted: number[], fraction: number) {
@@ -17,11 +19,14 @@ function percentile(sorted: number[], fraction: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
-async function timedRequest(session: ConsoleSession, path: string): Promise<{ ms: number; ok: boolean }> {
+async function timedRequest(
+  session: ConsoleSession,
+  path: string,
+): Promise<{ ms: number; ok: boolean; bytes: number }> {
   const started = performance.now();
   const response = await session.fetch(path, { headers: { "accept-encoding": "gzip" } });
-  await response.arrayBuffer();
-  return { ms: performance.now() - started, ok: response.status === 200 };
+  const body = await response.arrayBuffer();
+  return { ms: performance.now() - started, ok: response.status === 200, bytes: body.byteLength };
 }
 
 export async function measureRoute(
@@ -29,7 +34,8 @@ export async function measureRoute(
   path: string,
   options: { concurrency: number; durationMs: number; maxRequests: number },
 ): Promise<LoadResult> {
-  for (let warmup = 0; warmup < 5; warmup += 1) await timedRequest(sessions[0]!, path);
+  let bytes = 0;
+  for (let warmup = 0; warmup < 5; warmup += 1) bytes = (await timedRequest(sessions[0]!, path)).bytes;
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -55,6 +61,7 @@ export async function measureRoute(
     p95: round(percentile(latencies, 0.95)),
     p99: round(percentile(latencies, 0.99)),
     throughput: Math.round(latencies.length / elapsedSeconds),
+    kilobytes: Math.round(bytes / 102.4) / 10,
   };
 }
 

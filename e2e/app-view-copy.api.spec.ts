@@ -4,8 +4,9 @@
 // hub bridge relays to it: the test listens as a browser does, and the moment a rename through the
 // Manager reaches it, the App view's data already has the new name — served from the copy (the
 // console's metrics say which), not read again from the Manager. So too after the hubs drop and
-// reconnect, and after a push nobody heard (the hubs down while the rename happened). A Moderator
-// is served from the same copy, cut to the mute controls, and never starts one.
+// reconnect, and after a push nobody heard (the hubs down while the rename happened). A copy
+// filled with a Moderator's session serves Moderators only; an Admin's serves every role, each
+// page cut to its role's view.
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from "@microsoft/signalr";
 import { managerPaths } from "../app/contract/paths";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
@@ -13,22 +14,27 @@ import { expect, simulator, test } from "./support/fixtures";
 import { startOwnConsole, type OwnConsole } from "./support/own-console";
 import { consoleUrl, e2eMetricsToken } from "./support/ports";
 
-/** The console's metric of that name and labels (0 when it has no such line yet). */
-async function metric(name: string, labels: string, url = consoleUrl) {
+/** The sum of the console's lines of that metric whose labels include all those given. */
+async function metric(name: string, labels: Record<string, string>, url = consoleUrl) {
   const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${e2eMetricsToken}` } });
-  const text = await response.text();
-  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name}{${labels}} `));
-  return line ? Number(line.split(" ").pop()) : 0;
+  const wanted = Object.entries(labels).map(([label, value]) => `${label}="${value}"`);
+  return (await response.text())
+    .split("\n")
+    .filter((line) => line.startsWith(`${name}{`) && wanted.every((label) => line.includes(label)))
+    .reduce((sum, line) => sum + Number(line.split(" ").pop()), 0);
 }
 
-const liveCopies = (url = consoleUrl) => metric("console_venue_copies", 'copy="appView",state="live"', url);
-const allCopies = async (url = consoleUrl) =>
-  (await liveCopies(url)) +
-  (await metric("console_venue_copies", 'copy="appView",state="connecting"', url)) +
-  (await metric("console_venue_copies", 'copy="appView",state="catchingUp"', url));
-const served = (from: "copy" | "manager", url = consoleUrl) =>
-  metric("console_venue_copy_served_total", `copy="appView",from="${from}"`, url);
-const reconnectReads = () => metric("console_venue_copy_full_reads_total", 'copy="appView",reason="reconnect"');
+type Scope = "full" | "reduced";
+const copies = (state: string, scope?: Scope, url = consoleUrl) =>
+  metric("console_venue_copies", { copy: "appView", state, ...(scope ? { scope } : {}) }, url);
+const liveCopies = (url = consoleUrl, scope?: Scope) => copies("live", scope, url);
+const allCopies = async (url = consoleUrl, scope?: Scope) =>
+  (await copies("live", scope, url)) +
+  (await copies("connecting", scope, url)) +
+  (await copies("catchingUp", scope, url));
+const served = (from: "copy" | "manager", url = consoleUrl, scope?: Scope) =>
+  metric("console_venue_copy_served_total", { copy: "appView", from, ...(scope ? { scope } : {}) }, url);
+const reconnectReads = () => metric("console_venue_copy_full_reads_total", { copy: "appView", reason: "reconnect" });
 
 /** The stations hub through the console's bridge, as a signed-in browser follows it. */
 async function followAsBrowser(session: ConsoleSession) {
@@ -130,7 +136,7 @@ test("a rename through the Manager is in the App view's copy by the time a brows
 });
 
 test.describe("roles", () => {
-  // A console of its own: no copy yet, so who starts one and whose session it borrows is known.
+  // A console of its own: no copy yet, so who starts which copy and whose session it borrows is known.
   let own: OwnConsole;
   test.beforeAll(async () => {
     own = await startOwnConsole({ SIMULATOR_RESEED: "true", METRICS_TOKEN: e2eMetricsToken });
@@ -139,30 +145,46 @@ test.describe("roles", () => {
     await own?.stop();
   });
 
-  test("a Moderator's App view comes from the same copy cut to the mute controls, and a Moderator never starts one", async () => {
-    const moderator = await signInToConsole(own.url, "moderator");
-    const fromManager = await served("manager", own.url);
+  test("a Moderator's copy serves Moderators only, an Admin's serves every role cut to its view", async () => {
+    const { url } = own;
+    const moderator = await signInToConsole(url, "moderator");
+    const managerReads = await served("manager", url);
     expect(await appViewData(moderator)).toContain("Q&A Microphone");
-    expect(await served("manager", own.url)).toBe(fromManager + 1);
-    expect(await allCopies(own.url)).toBe(0);
+    expect(await served("manager", url)).toBe(managerReads + 1);
+    expect(await allCopies(url, "reduced")).toBe(1);
+    await untilLive(moderator, url);
+    const fromModeratorCopy = await served("copy", url, "reduced");
+    expect(await appViewData(moderator)).toContain("Q&A Microphone");
+    expect(await served("copy", url, "reduced")).toBe(fromModeratorCopy + 1);
 
-    const admin = await signInToConsole(own.url, "admin");
-    await untilLive(admin, own.url);
-    const fromCopy = await served("copy", own.url);
+    // What the Manager answered a Moderator never reaches an Admin's page: the Admin reads the
+    // Manager and starts a copy of their own.
+    const admin = await signInToConsole(url, "admin");
+    const beforeAdmin = await served("manager", url);
+    expect(await appViewData(admin)).toContain("Main Hall – English");
+    expect(await served("manager", url)).toBe(beforeAdmin + 1);
+    expect(await served("copy", url, "reduced")).toBe(fromModeratorCopy + 1);
+    await expect
+      .poll(async () => {
+        await appViewData(admin);
+        return liveCopies(url, "full");
+      })
+      .toBe(1);
+    const fromFull = await served("copy", url, "full");
+    expect(await appViewData(admin)).toContain("Main Hall – English");
     const moderatorData = await appViewData(moderator);
-    expect(await served("copy", own.url)).toBe(fromCopy + 1);
+    expect(await served("copy", url, "full")).toBe(fromFull + 2);
+    expect(await served("copy", url, "reduced")).toBe(fromModeratorCopy + 1);
+    // The Admin's copy cut to a Moderator's view: the channels with an audience mic, no PIN.
     expect(moderatorData).toContain("Q&A Microphone");
-    // A channel without an audience mic, and a PIN, are not a Moderator's.
     expect(moderatorData).not.toContain("Main Hall – English");
     expect(moderatorData).not.toContain("482913");
 
-    // The copy ends with the session it borrowed; the Moderator's pages read the Manager again.
+    // The full copy ends with the Admin's session; Moderators go back to theirs.
     const signedOut = await admin.fetch("/logout", { method: "POST", body: new URLSearchParams(), redirect: "manual" });
     expect(signedOut.status).toBeLessThan(400);
-    await expect.poll(() => allCopies(own.url)).toBe(0);
-    const before = await served("manager", own.url);
+    await expect.poll(() => allCopies(url, "full")).toBe(0);
     expect(await appViewData(moderator)).toContain("Q&A Microphone");
-    expect(await served("manager", own.url)).toBe(before + 1);
-    expect(await allCopies(own.url)).toBe(0);
+    expect(await served("copy", url, "reduced")).toBe(fromModeratorCopy + 2);
   });
 });

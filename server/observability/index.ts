@@ -66,14 +66,15 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
       switch (event.kind) {
         case "state":
           if (event.previous && event.previous !== "ended")
-            metrics.venueCopies.dec({ copy: event.copy, state: event.previous });
-          if (event.state !== "ended") metrics.venueCopies.inc({ copy: event.copy, state: event.state });
+            metrics.venueCopies.dec({ copy: event.copy, scope: event.scope, state: event.previous });
+          if (event.state !== "ended")
+            metrics.venueCopies.inc({ copy: event.copy, scope: event.scope, state: event.state });
           return;
         case "fullRead":
           metrics.venueCopyFullReads.inc({ copy: event.copy, reason: event.reason });
           return;
         case "served":
-          metrics.venueCopyServed.inc({ copy: event.copy, from: event.from });
+          metrics.venueCopyServed.inc({ copy: event.copy, from: event.from, scope: event.scope });
           return;
         case "ended":
           // Ending unused, or with its lender's session, is ordinary; anything else is worth a look.

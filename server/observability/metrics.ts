@@ -78,8 +78,8 @@ export function createMetrics(options: { processMetrics: boolean }) {
     }),
     venueCopies: new Gauge({
       name: "console_venue_copies",
-      help: "The console's copies of a Manager collection kept from its hubs, by copy and state (connecting, catchingUp, live; decision 072).",
-      labelNames: ["copy", "state"] as const,
+      help: "The console's copies of a Manager collection kept from its hubs, by copy, scope (full: lent by an Admin or Owner, serving all; reduced: lent by a Moderator, serving Moderators) and state (connecting, catchingUp, live; decision 072).",
+      labelNames: ["copy", "scope", "state"] as const,
       registers,
     }),
     venueCopyFullReads: new Counter({
@@ -90,8 +90,8 @@ export function createMetrics(options: { processMetrics: boolean }) {
     }),
     venueCopyServed: new Counter({
       name: "console_venue_copy_served_total",
-      help: "Pages' data taken from a copy, or from the Manager because the copy was not live (or the session had just written), by copy.",
-      labelNames: ["copy", "from"] as const,
+      help: "Pages' data taken from a copy (by its scope), or from the Manager (scope none) because no copy could serve it or the session had just written, by copy.",
+      labelNames: ["copy", "from", "scope"] as const,
       registers,
     }),
     sessionStoreDuration: new Histogram({

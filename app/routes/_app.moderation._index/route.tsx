@@ -1,13 +1,15 @@
 // /moderation: every channel a moderator can moderate, sortable and searchable, with the number
-// of listeners waiting for the audience mic — live with JavaScript (moderationHub).
+// of listeners waiting for the audience mic — live with JavaScript (moderationHub). The list comes
+// from the console's copy kept by the moderation hub when it is live (decision 072).
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { ModerationList } from "./ModerationList";
-import { moderationSortKeys, sortModerationRows, type ModerationSortKey } from "~/domain/moderation-list";
+import { moderationSortKeys, type ModerationSortKey } from "~/domain/moderation-list";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
-import { getModerationList } from "~/manager/moderation.server";
+import type { ModerationIndex } from "~/venue-copies/moderation-index";
+import { moderationListFor } from "~/venue-copies/moderation-copy.server";
 import type { ModerationChannel } from "~/contract/moderation";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
@@ -45,8 +47,8 @@ function toRow(channel: ModerationChannel) {
 export type ModerationListRow = ReturnType<typeof toRow>;
 
 /** One page of the sorted, searched list, and the totals the page announces. */
-function listPage(channels: ModerationChannel[], state: TableState<ModerationSortKey>) {
-  const sorted = sortModerationRows(channels, state);
+function listPage(channels: ModerationIndex, state: TableState<ModerationSortKey>) {
+  const sorted = channels.sorted(state);
   const page = Math.min(state.page, pageCount(sorted.length, state.pageSize));
   const rows = sorted.slice((page - 1) * state.pageSize, page * state.pageSize).map(toRow);
   const totals = {
@@ -57,9 +59,9 @@ function listPage(channels: ModerationChannel[], state: TableState<ModerationSor
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { manager } = await requireUser(request, "moderation.show");
+  const context = await requireUser(request, "moderation.show");
   const { state, headers } = await readTableState(request, tableOptions);
-  const channels = await loadOrThrow(request, () => getModerationList(manager));
+  const channels = await loadOrThrow(request, () => moderationListFor(request, context));
   return data(listPage(channels, state), { headers });
 }
 
