@@ -3,7 +3,9 @@
 // store and its client are loaded only when asked for: a single host never carries them.
 import { join } from "node:path";
 import type { ConsoleConfig } from "../../app/config.server";
-import type { DurableStore } from "../../app/records/durable-store";
+import type { DurableStore, RecordsStore } from "../../app/records/durable-store";
+import { openSqliteLayer, type RecordsLayer } from "./layer/open-layer";
+import { createListeningStore } from "./listening-store";
 import type { PostgresRecordsOptions } from "./postgres-records";
 import { createSqliteRecords } from "./sqlite-records";
 
@@ -19,10 +21,37 @@ export function recordsFile(dataDirectory: string) {
 export async function openDurableStore(
   config: Pick<ConsoleConfig, "databaseUrl" | "dataDirectory">,
   options: PostgresRecordsOptions = {},
-): Promise<DurableStore> {
+): Promise<RecordsStore> {
   if (config.databaseUrl) {
-    const { createPostgresRecords } = await import("./postgres-records");
-    return createPostgresRecords(config.databaseUrl, options);
+    const [{ createPostgresRecords }, { openPostgresLayer }] = await Promise.all([
+      import("./postgres-records"),
+      import("./layer/open-layer"),
+    ]);
+    return withLayer(
+      createPostgresRecords(config.databaseUrl, options),
+      openPostgresLayer(config.databaseUrl, options),
+    );
   }
-  return createSqliteRecords(recordsFile(config.dataDirectory));
+  const file = recordsFile(config.dataDirectory);
+  const store = createSqliteRecords(file);
+  try {
+    return withLayer(store, await openSqliteLayer(file));
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** The store and the query layer beside it, on the same database: ready and closed together. */
+function withLayer(store: DurableStore, layer: RecordsLayer): RecordsStore {
+  return {
+    ...store,
+    listening: createListeningStore(layer),
+    async ready() {
+      await Promise.all([store.ready(), layer.ready()]);
+    },
+    async close() {
+      await Promise.all([store.close(), layer.close()]);
+    },
+  };
 }
