@@ -47,6 +47,7 @@ interface ConsoleBuild extends ServerBuild {
       authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
       checkSessionStore(): Promise<void>;
       startRolloutDriver(): { stop(): Promise<void> };
+      startListeningSampler(): { stop(): Promise<void> };
     };
   };
 }
@@ -305,6 +306,8 @@ async function main() {
   runtime = resolved;
   // Every process drives rollouts; a lease per rollout makes exactly one drive each (decision 062).
   const rolloutDriver = (await currentBuild()).entry.module.startRolloutDriver();
+  // Every process runs the listening sampler; a lease makes exactly one sample (decision 070).
+  const listeningSampler = (await currentBuild()).entry.module.startListeningSampler();
   announceReady();
 
   // A rolling restart loses nothing: not ready at once, serving on for the delay, then no new
@@ -329,6 +332,7 @@ async function main() {
     if (!(await drained)) logger.warn({ timeoutMs }, "Requests still running at the shutdown timeout were cut off");
     // Its leases freed at once: another process takes its rollouts over without waiting.
     await rolloutDriver.stop();
+    await listeningSampler.stop();
     await closeSimulator?.();
     retention.stop();
     await store.close();

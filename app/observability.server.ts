@@ -8,6 +8,18 @@ export type SignInFailureReason = "callback" | "providerError" | "providerUnreac
 
 export type SessionStoreOperation = "create" | "read" | "update" | "modify" | "remove" | "removeExpired";
 
+/** One reading of every station's listener counts by the listening sampler (app/listening/sampler.server.ts). */
+export interface ListeningRound {
+  outcome: "stored" | "gap" | "notStored";
+  stations: number;
+  /** Manager calls made, and the most of them in flight at once. */
+  managerCalls: number;
+  mostCallsInFlight: number;
+  durationMs: number;
+  /** CPU time of this process during the round (user + system). */
+  cpuMs: number;
+}
+
 export interface ConsoleObservability {
   /** The reference of the request being served (X-Request-Id), if any. */
   requestId(): string | undefined;
@@ -22,6 +34,7 @@ export interface ConsoleObservability {
   /** An error the console survived but someone should look at; logged with its stack. */
   error(error: unknown, message: string): void;
   warn(message: string, fields?: Record<string, unknown>): void;
+  listeningRound(round: ListeningRound): void;
 }
 
 const silent: ConsoleObservability = {
@@ -34,6 +47,7 @@ const silent: ConsoleObservability = {
   auditRecordFailed: () => {},
   error: () => {},
   warn: () => {},
+  listeningRound: () => {},
 };
 
 let current = silent;

@@ -26,6 +26,7 @@ export interface HubControls {
   dropConnections(): void;
   setAvailable(available: boolean): void;
   connectionCount(): number;
+  jobConnectionCount(): number;
 }
 
 const FaultsSchema = z
@@ -112,6 +113,8 @@ export function controlsRouter(
       ...faults.current,
       heldRequests: faults.heldRequests,
       mostHeldRequests: faults.mostHeldRequests,
+      heldJobRequests: faults.heldJobRequests,
+      mostHeldJobRequests: faults.mostHeldJobRequests,
     })),
   );
 
@@ -248,6 +251,7 @@ export function controlsRouter(
       faults: faults.current,
       firmware: firmwareSummary(simulation),
       hubConnections: hubs.connectionCount(),
+      jobHubConnections: hubs.jobConnectionCount(),
       identity: { refreshes: identity.refreshes() },
       clock: {
         speed: simulation.clock.speed,

@@ -3,9 +3,10 @@
 // that is not 0); a station that stops is an outage with the listeners it had; a moment nothing
 // can be read starts a gap — never a count of 0. Pure: the sampler (sampler.server.ts) feeds it
 // the Manager's station list and hub pushes and stores the batches it returns.
-import { floorTo, hourMs } from "~/domain/listening-series";
+import { floorTo, hourMs, venueEntityId, type SampleState } from "~/domain/listening-series";
 import {
   emptyBatch,
+  type ListeningEntity,
   type EntityNames,
   type ListeningBatch,
   type ListeningGap,
@@ -47,6 +48,54 @@ export function newObserverState(): ObserverState {
     gap: null,
     outages: new Map(),
   };
+}
+
+/**
+ * What a sampler taking over knows: the stored state at the moment (counts by entity), the
+ * entities' keys and names, the gap and outages still open.
+ */
+export function observerStateFrom(
+  stored: SampleState,
+  entities: readonly ListeningEntity[],
+  open: { gap: ListeningGap | null; outages: readonly ListeningOutage[]; keyframeHour: number },
+): ObserverState {
+  const state: ObserverState = {
+    venueKnown: stored.venueKnown,
+    stations: new Map(),
+    keyframeHour: open.keyframeHour,
+    gap: open.gap,
+    outages: new Map(open.outages.map((outage) => [outage.serialNumber, outage])),
+  };
+  const byId = new Map(entities.map((entity) => [entity.id, entity]));
+  const memory = (serialNumber: string, stationName: string | null) => {
+    let station = state.stations.get(serialNumber);
+    if (!station) {
+      station = { running: true, stationName, channelNames: new Map(), channels: new Map() };
+      state.stations.set(serialNumber, station);
+    }
+    return station;
+  };
+  for (const [entityId, value] of stored.values) {
+    if (entityId === venueEntityId) continue;
+    const entity = byId.get(entityId);
+    if (!entity) continue;
+    const station = memory(entity.serialNumber, entity.stationName);
+    if (entity.channelIndex === 0) {
+      if (value === null) station.running = false;
+    } else {
+      station.channels.set(entity.channelIndex, value);
+      station.channelNames.set(entity.channelIndex, entity.channelName ?? "");
+    }
+  }
+  // A station not running is known with its channels (unknown) — name them all.
+  for (const entity of entities) {
+    const station = state.stations.get(entity.serialNumber);
+    if (!station || entity.channelIndex === 0) continue;
+    station.channelNames.set(entity.channelIndex, entity.channelName ?? "");
+    if (!station.running) station.channels.set(entity.channelIndex, null);
+    else if (!station.channels.has(entity.channelIndex)) station.channels.set(entity.channelIndex, 0);
+  }
+  return state;
 }
 
 const stationTotal = (station: StationMemory): number | null => {

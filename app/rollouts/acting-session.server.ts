@@ -15,7 +15,7 @@ import { getRuntime } from "~/runtime.server";
 
 const linkKey = (rolloutId: string) => `rollout-session:${rolloutId}`;
 
-interface ActingSessionLink {
+export interface ActingSessionLink {
   sessionId: string;
   /** The console's origin as the browser used it: the identity provider's refresh is tied to it. */
   origin: string;
@@ -35,14 +35,26 @@ export async function lendSession(rolloutId: string, request: Request, sessionId
 export interface ActingSession {
   user: SessionUser;
   manager: ManagerClient;
+  /** The fresh access token the client sends (a background job's hub connection needs it too). */
+  accessToken: string;
 }
 
 /** The user and a Manager client with a fresh token, or null when the session lent has ended. */
 export async function actingSession(rolloutId: string): Promise<ActingSession | null> {
-  const { store, managerUrl, config } = getRuntime();
-  const [text] = await store.selections.members(linkKey(rolloutId));
+  const [text] = await getRuntime().store.selections.members(linkKey(rolloutId));
   if (!text) return null;
-  const link = JSON.parse(text) as ActingSessionLink;
+  return actingFor(JSON.parse(text) as ActingSessionLink);
+}
+
+/**
+ * The session's user and a Manager client with a fresh token (refreshed as a request's would be),
+ * or null when the session has ended. `headers` go with every call (a job naming itself).
+ */
+export async function actingFor(
+  link: ActingSessionLink,
+  options: { headers?: Record<string, string> } = {},
+): Promise<ActingSession | null> {
+  const { store, managerUrl, config } = getRuntime();
   const data = (await store.sessions.read(link.sessionId)) as Partial<SessionData> | null;
   if (!data?.user || !data.tokens) return null;
   let tokens = data.tokens;
@@ -58,7 +70,7 @@ export async function actingSession(rolloutId: string): Promise<ActingSession | 
     } catch (error) {
       // A passing failure while the token still works is no reason to stop.
       if (tokens.expiresAt <= Date.now()) return null;
-      observability().warn("A rollout could not refresh its session's tokens", { rolloutId, error: String(error) });
+      observability().warn("Could not refresh the tokens of a session lent to a job", { error: String(error) });
     }
   }
   const manager = createManagerClient({
@@ -66,6 +78,7 @@ export async function actingSession(rolloutId: string): Promise<ActingSession | 
     accessToken: tokens.accessToken,
     timeoutMs: config.managerTimeoutMs,
     onCall: observability().managerCall,
+    headers: options.headers,
   });
-  return { user: data.user, manager };
+  return { user: data.user, manager, accessToken: tokens.accessToken };
 }

@@ -62,6 +62,11 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
     warn(message, fields) {
       loggerNow(logger).warn(fields ?? {}, message);
     },
+    listeningRound(round) {
+      metrics.listeningRounds.inc({ outcome: round.outcome });
+      metrics.listeningRoundDuration.observe(round.durationMs / 1000);
+      logger.debug({ listeningRound: round }, "listening round");
+    },
   };
 }
 

@@ -72,6 +72,18 @@ export function createMetrics(options: { processMetrics: boolean }) {
       help: "Audit records that could not be stored (each is logged in full instead).",
       registers,
     }),
+    listeningRounds: new Counter({
+      name: "console_listening_rounds_total",
+      help: "Readings of every station's listener counts by the listening sampler, by outcome (stored, gap, notStored).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    listeningRoundDuration: new Histogram({
+      name: "console_listening_round_duration_seconds",
+      help: "Time of one reading of every station's listener counts, from the first Manager call to the stored samples.",
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
     sessionStoreDuration: new Histogram({
       name: "console_session_store_duration_seconds",
       help: "Time of a session store operation, by operation.",

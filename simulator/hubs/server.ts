@@ -9,6 +9,7 @@ import { HubConnection } from "./hub-connection";
 import { Negotiations, type Negotiation } from "./negotiations";
 import { frame, MessageType } from "./protocol";
 import { rejectUpgrade } from "./reject-upgrade";
+import { consoleJobHeader, consoleJobParameter } from "../../app/contract/values";
 
 export interface HubServerOptions {
   /** null → 401 on negotiate and on upgrade */
@@ -30,7 +31,10 @@ export interface HubServer {
   setAvailable(available: boolean): void;
   /** Sends a Close message (type 7) to every connection and closes it. */
   closeAll(options?: { allowReconnect?: boolean; error?: string }): void;
+  /** Open connections of pages (a console's background jobs not counted). */
   connectionCount(hub?: HubName): number;
+  /** Open connections of a console's background jobs (the listening sampler's). */
+  jobConnectionCount(): number;
   close(): Promise<void>;
 }
 
@@ -125,7 +129,9 @@ export function createHubServer(options: HubServerOptions): HubServer {
     }
 
     webSocketServer.handleUpgrade(req, socket, head, (webSocket) => {
-      const connection = new HubConnection(hub, negotiation.connectionId, webSocket);
+      const url = new URL(req.url ?? "/", "http://placeholder");
+      const isJob = req.headers[consoleJobHeader] !== undefined || url.searchParams.has(consoleJobParameter);
+      const connection = new HubConnection(hub, negotiation.connectionId, webSocket, isJob);
       connections.add(connection);
       webSocket.on("close", () => {
         connections.delete(connection);
@@ -178,8 +184,13 @@ export function createHubServer(options: HubServerOptions): HubServer {
     connectionCount(hub) {
       let count = 0;
       for (const connection of connections) {
-        if (connection.isHandshaken && (hub === undefined || connection.hub === hub)) count += 1;
+        if (connection.isHandshaken && !connection.isJob && (hub === undefined || connection.hub === hub)) count += 1;
       }
+      return count;
+    },
+    jobConnectionCount() {
+      let count = 0;
+      for (const connection of connections) if (connection.isHandshaken && connection.isJob) count += 1;
       return count;
     },
     async close() {
