@@ -269,6 +269,7 @@ async function main() {
   const internalOrigin = `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
   let closeSimulator: (() => Promise<void>) | null = null;
+  let demoHistory: Promise<unknown> = Promise.resolve();
   let managerUrl: string;
   let embeddedIdentity: ConsoleRuntime["embeddedIdentity"] = null;
   if (!config.managerUrl) {
@@ -278,6 +279,14 @@ async function main() {
     managerUrl = simulator.managerUrl;
     embeddedIdentity = { internalIssuer: simulator.identity.issuer, browserPath: identityMountPath };
     closeSimulator = () => simulator.close();
+    // The demo's first start gets a past (decision 070): never with a real Manager, and not for
+    // the tests, whose simulator has no life of its own.
+    if (config.simulator.autonomous) {
+      const { seedDemoListeningHistory } = await import("./server/listening-history-seed");
+      demoHistory = seedDemoListeningHistory(records.listening, simulator.venue(), Date.now()).catch((error: unknown) =>
+        logger.error({ err: error }, "The demo's listening history could not be seeded"),
+      );
+    }
     if (config.webConcurrency > 1)
       logger.info(
         { webConcurrency: config.webConcurrency },
@@ -306,7 +315,9 @@ async function main() {
   runtime = resolved;
   // Every process drives rollouts; a lease per rollout makes exactly one drive each (decision 062).
   const rolloutDriver = (await currentBuild()).entry.module.startRolloutDriver();
-  // Every process runs the listening sampler; a lease makes exactly one sample (decision 070).
+  // Every process runs the listening sampler; a lease makes exactly one sample (decision 070). In
+  // the demo it starts once the made-up past is stored (pages are served meanwhile).
+  await demoHistory;
   const listeningSampler = (await currentBuild()).entry.module.startListeningSampler();
   announceReady();
 

@@ -312,7 +312,10 @@ export function mergePeriods(
   options: { entities?: ReadonlySet<number>; emitAll?: boolean } = {},
 ): ListeningPeriod[] {
   if (edges.length < 2) return [];
-  const venueKnownBySlot = new Map<string, number>();
+  const first = edges[0]!;
+  const lastEdge = edges.at(-1)!;
+  // Periods read for one range come from disjoint stretches of time, so a venue period is known by its start.
+  const venueKnownAt = new Map<number, number>();
   const bucketOf = (at: number) => {
     // The last edge at or before `at`.
     let low = 0;
@@ -326,18 +329,19 @@ export function mergePeriods(
   };
   const buckets = edges.length - 1;
   const venueUnknownMs = new Float64Array(buckets);
-  for (const row of rows) {
-    if (row.entityId !== venueEntityId) continue;
-    venueKnownBySlot.set(`${row.at}:${row.span}`, row.knownMs);
-    if (row.at < edges[0]! || row.at >= edges.at(-1)!) continue;
-    venueUnknownMs[bucketOf(row.at)]! += row.span - row.knownMs;
-  }
   // The venue's count at the end of each output period, where a venue row ends there.
   const venueLastAtEnd = new Map<number, number | null>();
-  for (const row of rows) if (row.entityId === venueEntityId) venueLastAtEnd.set(row.at + row.span, row.last);
-  const sums = new Map<number, Map<number, ListeningPeriod & { rowKnownMs: number }>>();
   for (const row of rows) {
-    if (row.at < edges[0]! || row.at >= edges.at(-1)!) continue;
+    if (row.entityId !== venueEntityId) continue;
+    venueKnownAt.set(row.at, row.knownMs);
+    venueLastAtEnd.set(row.at + row.span, row.last);
+    if (row.at < first || row.at >= lastEdge) continue;
+    venueUnknownMs[bucketOf(row.at)]! += row.span - row.knownMs;
+  }
+  type Sum = ListeningPeriod & { rowKnownMs: number; lastRowEnd: number };
+  const sums = new Map<number, Map<number, Sum>>();
+  for (const row of rows) {
+    if (row.at < first || row.at >= lastEdge) continue;
     if (options.entities && !options.entities.has(row.entityId)) continue;
     const bucket = bucketOf(row.at);
     let byBucket = sums.get(row.entityId);
@@ -354,51 +358,57 @@ export function mergePeriods(
         arrivals: 0,
         last: 0,
         rowKnownMs: 0,
+        lastRowEnd: Number.NEGATIVE_INFINITY,
       };
       byBucket.set(bucket, sum);
     }
-    if (row.at + row.span === edges[bucket + 1]) sum.last = row.last;
+    if (row.at + row.span > sum.lastRowEnd) {
+      sum.lastRowEnd = row.at + row.span;
+      sum.last = row.last;
+    }
     if (row.peak !== null) sum.peak = Math.max(sum.peak ?? 0, row.peak);
     sum.listenerMs += row.listenerMs;
     sum.arrivals += row.arrivals;
     sum.rowKnownMs += row.knownMs;
     // The venue's known time of the same slot, which the row's own replaces.
-    sum.knownMs +=
-      row.entityId === venueEntityId ? 0 : row.knownMs - (venueKnownBySlot.get(`${row.at}:${row.span}`) ?? row.span);
+    if (row.entityId !== venueEntityId) sum.knownMs += row.knownMs - (venueKnownAt.get(row.at) ?? row.span);
   }
-  const rowsEnding = new Set(rows.map((row) => `${row.entityId}:${row.at + row.span}`));
   const wanted = options.entities ?? new Set(sums.keys());
   const out: ListeningPeriod[] = [];
+  const period = (entityId: number, bucket: number, sum: Sum | undefined) => {
+    const span = edges[bucket + 1]! - edges[bucket]!;
+    const venueKnownMs = span - venueUnknownMs[bucket]!;
+    const knownMs = entityId === venueEntityId ? venueKnownMs : venueKnownMs + (sum?.knownMs ?? 0);
+    // Known time without a row of its own: nobody listened then.
+    const silentMs = knownMs - (sum?.rowKnownMs ?? 0);
+    let peak = sum?.peak ?? null;
+    if (silentMs > 0.5 || (peak === null && knownMs > 0)) peak = Math.max(peak ?? 0, 0);
+    if (knownMs <= 0) peak = null;
+    const end = edges[bucket + 1]!;
+    const venueUnknownAtEnd = venueLastAtEnd.has(end) && venueLastAtEnd.get(end) === null;
+    const merged: ListeningPeriod = {
+      entityId,
+      at: edges[bucket]!,
+      span,
+      peak,
+      listenerMs: sum?.listenerMs ?? 0,
+      knownMs: Math.max(0, knownMs),
+      arrivals: sum?.arrivals ?? 0,
+      last: sum !== undefined && sum.lastRowEnd === end ? sum.last : venueUnknownAtEnd ? null : 0,
+    };
+    const saysMore =
+      entityId === venueEntityId
+        ? (merged.peak ?? 0) > 0 || merged.knownMs < span
+        : (merged.peak ?? 0) > 0 || merged.arrivals > 0 || merged.knownMs !== venueKnownMs;
+    if (options.emitAll || saysMore) out.push(merged);
+  };
   for (const entityId of wanted) {
     const byBucket = sums.get(entityId);
-    for (let bucket = 0; bucket < buckets; bucket += 1) {
-      const span = edges[bucket + 1]! - edges[bucket]!;
-      const venueKnownMs = span - venueUnknownMs[bucket]!;
-      const sum = byBucket?.get(bucket);
-      const knownMs = entityId === venueEntityId ? venueKnownMs : venueKnownMs + (sum?.knownMs ?? 0);
-      // Known time without a row of its own: nobody listened then.
-      const silentMs = knownMs - (sum?.rowKnownMs ?? 0);
-      let peak = sum?.peak ?? null;
-      if (silentMs > 0.5 || (peak === null && knownMs > 0)) peak = Math.max(peak ?? 0, 0);
-      if (knownMs <= 0) peak = null;
-      const end = edges[bucket + 1]!;
-      const endsWithRow = sum !== undefined && rowsEnding.has(`${entityId}:${end}`);
-      const venueUnknownAtEnd = venueLastAtEnd.has(end) && venueLastAtEnd.get(end) === null;
-      const period: ListeningPeriod = {
-        entityId,
-        at: edges[bucket]!,
-        span,
-        peak,
-        listenerMs: sum?.listenerMs ?? 0,
-        knownMs: Math.max(0, knownMs),
-        arrivals: sum?.arrivals ?? 0,
-        last: endsWithRow ? sum.last : venueUnknownAtEnd ? null : 0,
-      };
-      const saysMore =
-        entityId === venueEntityId
-          ? (period.peak ?? 0) > 0 || period.knownMs < span
-          : (period.peak ?? 0) > 0 || period.arrivals > 0 || period.knownMs !== venueKnownMs;
-      if (options.emitAll || saysMore) out.push(period);
+    if (options.emitAll) {
+      for (let bucket = 0; bucket < buckets; bucket += 1) period(entityId, bucket, byBucket?.get(bucket));
+    } else if (byBucket) {
+      // Sparse: an entity says nothing of its own in a period without any of its rows.
+      for (const bucket of [...byBucket.keys()].sort((a, b) => a - b)) period(entityId, bucket, byBucket.get(bucket));
     }
   }
   return out;

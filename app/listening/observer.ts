@@ -248,19 +248,45 @@ export function observeFleet(
   return batch;
 }
 
-/** A pushed station (StationChanged): its counts and state, while the venue is known. */
-export function observeStation(state: ObserverState, reading: StationReading | null, serialNumber: string, at: number) {
-  const batch = emptyBatch();
-  if (!state.venueKnown) return batch;
-  keyframeForHour(state, at, batch);
+/** One station's new reading (null: gone), while the venue is known. */
+function applyReading(
+  state: ObserverState,
+  serialNumber: string,
+  reading: StationReading | null,
+  at: number,
+  batch: ListeningBatch,
+) {
   const before = state.stations.get(serialNumber);
-  if (!before && !reading) return batch;
-  const oldTotal = venueTotal(state);
+  if (!before && !reading) return;
   const after: StationMemory = reading ? memoryOf(reading) : { ...before!, running: false };
   if (reading) batch.names.push(...namesOf(before, after, serialNumber));
   changesOf(serialNumber, before, after, at, batch);
   outageChanges(state, serialNumber, before, after.running, at, batch);
   state.stations.set(serialNumber, after);
+}
+
+/**
+ * Readings of some stations (the others unchanged), while the venue is known: what changed, and
+ * the venue's total once.
+ */
+export function observeStations(state: ObserverState, readings: readonly StationReading[], at: number): ListeningBatch {
+  const batch = emptyBatch();
+  if (!state.venueKnown) return batch;
+  keyframeForHour(state, at, batch);
+  const oldTotal = venueTotal(state);
+  for (const reading of readings) applyReading(state, reading.serialNumber, reading, at, batch);
+  const total = venueTotal(state);
+  if (total !== oldTotal) batch.samples.push({ serialNumber: "", channelIndex: 0, at, listeners: total });
+  return batch;
+}
+
+/** A pushed station (StationChanged): its counts and state, while the venue is known; null when removed. */
+export function observeStation(state: ObserverState, reading: StationReading | null, serialNumber: string, at: number) {
+  const batch = emptyBatch();
+  if (!state.venueKnown) return batch;
+  keyframeForHour(state, at, batch);
+  const oldTotal = venueTotal(state);
+  applyReading(state, serialNumber, reading, at, batch);
   const total = venueTotal(state);
   if (total !== oldTotal) batch.samples.push({ serialNumber: "", channelIndex: 0, at, listeners: total });
   return batch;
