@@ -8,6 +8,7 @@ const screens: [RegExp, AuditTarget["kind"]][] = [
   [/^\/apiTokens(\.data)?$/, "token"],
   [/^\/settings(\/restore)?(\.data)?$/, "settings"],
   [/^\/appCustomization(\/image)?(\.data)?$/, "customization"],
+  [/^\/listening\/events(\/[^/]+)?(\.data)?$/, "listeningEvent"],
 ];
 
 export function auditTargetOf(request: Request, params: ActionFunctionArgs["params"]): AuditTarget {
@@ -15,6 +16,7 @@ export function auditTargetOf(request: Request, params: ActionFunctionArgs["para
   const serialNumber = params.serialNumber ?? params.stationSerialNumber;
   if (serialNumber && Number.isSafeInteger(index)) return { kind: "channel", serialNumber, channelIndex: index };
   if (serialNumber) return { kind: "station", serialNumber };
+  if (params.eventId) return { kind: "listeningEvent", id: params.eventId };
   const { pathname } = new URL(request.url);
   return { kind: screens.find(([path]) => path.test(pathname))?.[1] ?? null };
 }

@@ -150,10 +150,14 @@ async function segmentPeriods(
 export async function readSeries(
   store: ListeningStore,
   marks: HistoryMarks,
-  options: { entityIds: readonly number[]; edges: readonly number[]; now: number },
+  options: { entityIds: readonly number[]; edges: readonly number[]; now: number; periodMs?: number },
 ): Promise<Map<number, ListeningPeriod[]>> {
-  const { edges, entityIds, now } = options;
-  const segments = planRead(edges[0]!, edges.at(-1)!, historyTiers(marks, now, { days: false }));
+  const { edges, entityIds, now, periodMs } = options;
+  // Only stored periods that never straddle an edge: those that divide the chart's period.
+  const tiers = historyTiers(marks, now, { days: false }).filter(
+    (tier) => tier.span === 0 || periodMs === undefined || (tier.span <= periodMs && periodMs % tier.span === 0),
+  );
+  const segments = planRead(edges[0]!, edges.at(-1)!, tiers);
   const filter = entityIds.filter((entityId) => entityId !== venueEntityId);
   const rows = (
     await Promise.all(segments.map((segment) => segmentPeriods(store, marks, segment, edges, filter)))

@@ -10,7 +10,7 @@ import type { SessionUser } from "~/auth/user";
 import { isExpectedChange } from "~/domain/push-updates";
 import { createCoalescer, type Coalescer } from "~/live/coalesce";
 import { hubScope } from "~/live/hub-scope";
-import { hubsOf } from "~/live/hubs";
+import { hubsOf, liveIntervalOf } from "~/live/hubs";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
 import { liveRetryPolicy, retryDelaysMs } from "~/live/retry-policy";
 import { hubMessages, type HubName } from "~/contract/hubs";
@@ -52,6 +52,8 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   const hubsKey = hubs.join(",");
   const entries = useRef(new Map<HubName, HubEntry>());
   const coalescer = useRef<Coalescer | null>(null);
+  const liveInterval = useRef(0);
+  liveInterval.current = liveIntervalOf(matches);
   const navigationState = useNavigation().state;
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -67,14 +69,17 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   const deferred = useRef(false);
 
   useEffect(() => {
-    coalescer.current = createCoalescer(() => {
-      if (navigating.current) {
-        deferred.current = true;
-        coalescer.current?.settled();
-        return;
-      }
-      revalidate.current();
-    }, revalidationIntervalMs);
+    coalescer.current = createCoalescer(
+      () => {
+        if (navigating.current) {
+          deferred.current = true;
+          coalescer.current?.settled();
+          return;
+        }
+        revalidate.current();
+      },
+      () => Math.max(revalidationIntervalMs, liveInterval.current),
+    );
     return () => coalescer.current?.dispose();
   }, []);
 

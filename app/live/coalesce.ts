@@ -8,7 +8,12 @@ export interface Coalescer {
   dispose(): void;
 }
 
-export function createCoalescer(run: () => void, minimumIntervalMs: number, now: () => number = Date.now): Coalescer {
+export function createCoalescer(
+  run: () => void,
+  minimumIntervalMs: number | (() => number),
+  now: () => number = Date.now,
+): Coalescer {
+  const interval = typeof minimumIntervalMs === "function" ? minimumIntervalMs : () => minimumIntervalMs;
   let lastRun = Number.NEGATIVE_INFINITY;
   let running = false;
   let pending = false;
@@ -24,7 +29,7 @@ export function createCoalescer(run: () => void, minimumIntervalMs: number, now:
 
   function schedule() {
     if (running || timer) return;
-    const wait = lastRun + minimumIntervalMs - now();
+    const wait = lastRun + interval() - now();
     if (wait <= 0) start();
     else timer = setTimeout(start, wait);
   }

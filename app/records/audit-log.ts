@@ -15,7 +15,8 @@ export interface AuditUser {
   role: string;
 }
 
-export type AuditTargetKind = "station" | "channel" | "token" | "settings" | "customization" | "session" | "rollout";
+export type AuditTargetKind =
+  "station" | "channel" | "token" | "settings" | "customization" | "session" | "rollout" | "listeningEvent";
 
 export interface AuditTarget {
   kind: AuditTargetKind | null;

@@ -28,3 +28,21 @@ export function formatDateTime(iso: string, locale: string): string {
 export function formatTime(iso: string, locale: string): string {
   return formatterFor("time", locale).format(new Date(iso));
 }
+
+// Other shapes (the charts' axis and table times): one cached formatter per language and options.
+const shaped = new Map<string, Intl.DateTimeFormat>();
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let formatter = shaped.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    if (shaped.size < mostFormatters) shaped.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** A moment (ms since the epoch) as a date and time. */
+export function formatMoment(at: number, locale: string): string {
+  return formatterFor("dateTime", locale).format(at);
+}

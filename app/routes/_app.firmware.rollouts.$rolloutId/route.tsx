@@ -4,8 +4,7 @@
 // the updater hub's pushes and looks again every few seconds while the rollout has work left,
 // without it a reload link shows the latest state.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -28,6 +27,7 @@ import { reasonText, rolloutStateColor } from "~/rollouts/texts";
 import { getRuntime } from "~/runtime.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { useRevalidateEvery } from "~/utils/use-revalidate-every";
 import { rolloutHandlers } from "./forms";
 import { RolloutStations, type RolloutStationRow } from "./RolloutStations";
 
@@ -84,24 +84,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // Built per request: the table's code is server-only (the browser build leaves this module out).
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, intentTable(...rolloutHandlers));
 
-/** With JavaScript, the page looks again every few seconds while the rollout has work left. */
-function useWatch(active: boolean) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (state === "idle" && document.visibilityState === "visible") revalidate();
-    }, watchEveryMs);
-    return () => clearInterval(timer);
-  }, [active, revalidate, state]);
-}
-
 export default function FirmwareRollout() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stations");
   const { t: tAny } = useTranslation();
   const isActive = data.state === "running" || data.state === "paused";
-  useWatch(isActive || data.hasWorkLeft);
+  // With JavaScript, the page looks again every few seconds while the rollout has work left.
+  useRevalidateEvery(watchEveryMs, isActive || data.hasWorkLeft);
   return (
     <Stack gap="lg">
       <LinkAnchor to="/firmware/rollouts" size="sm">
