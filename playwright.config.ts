@@ -17,6 +17,10 @@ function sharedMemoryBytes() {
   }
 }
 
+// Each Playwright run empties its output directory first: two runs at once (npm test runs the api
+// project beside the browser projects, scripts/test.mjs) each need their own.
+const outputDirectory = process.env.E2E_OUTPUT_DIR ?? "test-results";
+
 const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
 // Workers load this file again in their own process: they find their server's directory in it.
 process.env.E2E_DATA_DIRECTORY = dataDirectory;
@@ -34,10 +38,16 @@ export default defineConfig({
   workers: e2eWorkers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // The last line names the tests skipped for a missing system program and what to install.
+  outputDir: outputDirectory,
+  // The run ends with its ten slowest files, then one line naming the tests skipped for a
+  // missing system program and what to install. Every run writes <output directory>/report.json
+  // (CI keeps it); PAGE_LEDGER=<file> writes the ledger of page checks.
   reporter: [
     ["list"],
     ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    ["json", { outputFile: join(outputDirectory, "report.json") }],
+    ["./e2e/support/ledger-reporter.ts"],
+    ["./e2e/support/slowest-files-reporter.ts"],
     ["./e2e/support/missing-programs-reporter.ts"],
   ],
   use: {

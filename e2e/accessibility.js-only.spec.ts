@@ -4,6 +4,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { recordPageCheck, scriptsBlocked } from "./support/ledger";
+
+test.use({ ledger: true });
 
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -36,6 +39,7 @@ const adminPages = [
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  await recordPageCheck(page, "axe: WCAG 2.2 AA");
   return results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
@@ -47,7 +51,10 @@ async function violations(page: Page) {
 async function prepare(page: Page, baseURL: string, scheme: "light" | "dark", withoutScripts: boolean) {
   const value = Buffer.from(JSON.stringify(scheme)).toString("base64");
   await page.context().addCookies([{ name: "colorScheme", value, url: baseURL }]);
-  if (withoutScripts) await page.route("**/build/**/*.js", (route) => route.abort());
+  if (withoutScripts) {
+    scriptsBlocked.add(page);
+    await page.route("**/build/**/*.js", (route) => route.abort());
+  }
 }
 
 // The render without scripts in the light scheme only: the dark scheme's colours are the same
@@ -139,6 +146,7 @@ async function rowContrast(page: Page, table: string) {
   // Where the table colours a hovered row, the forced state shows (the protocol call took).
   if (highlightsHover) expect(await background(), "a hovered row's colour").not.toBe(atRest);
   await check("hovered");
+  await recordPageCheck(page, `axe: colour contrast of the rows of "${table}", at rest and hovered`);
   return problems;
 }
 

@@ -6,11 +6,14 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { showHiddenCharacters } from "../app/domain/text-fields";
 import { expect, simulator, test } from "./support/fixtures";
+import { recordPageCheck } from "./support/ledger";
 import { pageTexts } from "./support/page-texts";
 import { e2eDataDirectory } from "./support/ports";
 import { adminPages, moderatorPages } from "./support/pages";
 
 const api = "/configuration/api/v1.0";
+
+test.use({ ledger: true });
 
 /** Product terms, and words that are the same in German (docs/decisions/013-german-glossary.md). */
 const sharedTerms = [
@@ -172,6 +175,7 @@ async function expectGermanComplete(page: Page, path: string) {
   const data = await dataTexts();
   const recorded = path.startsWith("/auditLog") ? recordedTexts() : [];
   const inBoth = german.filter((text) => english.includes(text));
+  await recordPageCheck(page, "German: no English text");
   expect(
     inBoth.map((text) => untranslatedPart(text, data, recorded)).filter(Boolean),
     `English text on the German ${path}`,
@@ -205,6 +209,7 @@ test.describe("signed out", () => {
 test("the audience mic has one German name everywhere: Publikumsmikrofon", async ({ page }) => {
   for (const path of ["/stations/MCS-0043", "/stations/MCS-0043/channels/1", "/moderation/MCS-0043/1", "/appView"]) {
     const texts = (await textsIn(page, "de", path)).join("\n");
+    await recordPageCheck(page, "German: the audience mic is Publikumsmikrofon");
     expect(texts, path).toContain("Publikumsmikrofon");
     expect(texts, path).not.toMatch(/Saalmikrofon|Audience Mic/i);
   }

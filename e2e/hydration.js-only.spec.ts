@@ -2,7 +2,10 @@
 // differently (a block element inside a <p>, say) throws #418 on each load. The shared fixture
 // fails any test on a page or console error; this walk makes sure every page is loaded once.
 import { expect, test } from "./support/fixtures";
+import { recordPageCheck } from "./support/ledger";
 import { adminPages, moderatorPages } from "./support/pages";
+
+test.use({ ledger: true });
 
 async function hydrate(page: import("@playwright/test").Page, path: string) {
   const errors: string[] = [];
@@ -15,6 +18,7 @@ async function hydrate(page: import("@playwright/test").Page, path: string) {
   await expect(page.locator("html")).toHaveAttribute("data-js", "on");
   // Recoverable hydration errors are reported when React commits, before the effect above.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  await recordPageCheck(page, "hydrates without errors");
   expect(errors).toEqual([]);
 }
 

@@ -2,12 +2,17 @@
 // admin, moderator and signed out. (The shared fixture checks every page any test visits too.)
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { documentStateOf, recordCheck } from "./support/ledger";
 import { markupProblems } from "./support/markup";
 import { adminPages, moderatorPages } from "./support/pages";
 
+test.use({ ledger: true });
+
 async function expectValid(page: Page, path: string) {
   const response = await page.goto(path);
-  expect(await markupProblems(path, await response!.text())).toEqual([]);
+  const html = await response!.text();
+  recordCheck(documentStateOf(page, response!.url(), html), "html-validate");
+  expect(await markupProblems(path, html)).toEqual([]);
 }
 
 test.describe("as an admin", () => {
@@ -36,6 +41,8 @@ test.describe("signed out", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByLabel("Username")).toBeVisible();
     const response = await form;
-    expect(await markupProblems(response.url(), await response.text())).toEqual([]);
+    const html = await response.text();
+    recordCheck(documentStateOf(page, response.url(), html), "html-validate");
+    expect(await markupProblems(response.url(), html)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 // And the moderation list shows every channel's waiting count within the screen's width.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { recordPageCheck } from "./support/ledger";
 import { adminPages, moderatorPages } from "./support/pages";
 
 const phone = { width: 390, height: 844 };
@@ -19,14 +20,20 @@ async function openIn(page: Page, language: (typeof languages)[number], path: st
 /** The page's width: what the window scrolls sideways over, were it wider than the screen. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-test.use({ viewport: phone });
+/** The page's width, recorded in the ledger as that check. */
+async function checkedWidth(page: Page, check = "no wider than 390 px (390×844)") {
+  await recordPageCheck(page, check);
+  return pageWidth(page);
+}
+
+test.use({ viewport: phone, ledger: true });
 
 test.describe("as an admin", () => {
   for (const path of adminPages) {
     test(`${path} is no wider than a 390 px phone, in English and German`, async ({ page }) => {
       for (const language of languages) {
         await openIn(page, language, path);
-        expect(await pageWidth(page), `${path} in ${language}`).toBeLessThanOrEqual(phone.width);
+        expect(await checkedWidth(page), `${path} in ${language}`).toBeLessThanOrEqual(phone.width);
       }
     });
   }
@@ -36,9 +43,15 @@ test.describe("as an admin", () => {
       await openIn(page, language, "/stations?nav=1");
       const navigation = language === "en" ? "Main navigation" : "Hauptnavigation";
       await expect(page.getByRole("navigation", { name: navigation })).toBeVisible();
-      expect(await pageWidth(page), `drawer in ${language}`).toBeLessThanOrEqual(phone.width);
+      expect(
+        await checkedWidth(page, "the navigation drawer no wider than 390 px (390×844)"),
+        `drawer in ${language}`,
+      ).toBeLessThanOrEqual(phone.width);
       await page.locator("summary").filter({ hasText: "Alex Admin" }).click();
-      expect(await pageWidth(page), `personal menu in ${language}`).toBeLessThanOrEqual(phone.width);
+      expect(
+        await checkedWidth(page, "the personal menu open no wider than 390 px (390×844)"),
+        `personal menu in ${language}`,
+      ).toBeLessThanOrEqual(phone.width);
     }
   });
 });
@@ -50,7 +63,7 @@ test.describe("as a moderator", () => {
     test(`${path} is no wider than a 390 px phone, in English and German`, async ({ page }) => {
       for (const language of languages) {
         await openIn(page, language, path);
-        expect(await pageWidth(page), `${path} in ${language}`).toBeLessThanOrEqual(phone.width);
+        expect(await checkedWidth(page), `${path} in ${language}`).toBeLessThanOrEqual(phone.width);
       }
     });
   }
@@ -74,6 +87,7 @@ test.describe("as a moderator", () => {
         expect(box.x + box.width, `row ${index + 1} in ${language}`).toBeLessThanOrEqual(phone.width);
       }
       expect(await page.evaluate(() => window.scrollX)).toBe(0);
+      await recordPageCheck(page, "every channel's waiting count within 390 px (390×844)");
     }
   });
 });
@@ -84,7 +98,7 @@ test.describe("signed out", () => {
   test("the sign-in page is no wider than a 390 px phone, in English and German", async ({ page }) => {
     for (const language of languages) {
       await openIn(page, language, "/login");
-      expect(await pageWidth(page), `/login in ${language}`).toBeLessThanOrEqual(phone.width);
+      expect(await checkedWidth(page), `/login in ${language}`).toBeLessThanOrEqual(phone.width);
     }
   });
 });

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import type { BrowserContext } from "@playwright/test";
 import { missingPrograms, requireSystemProgram } from "../tests/support/system-programs";
 import { expect, test } from "./support/fixtures";
+import { recordCheck } from "./support/ledger";
 import { consoleUrl } from "./support/ports";
 
 const pages = [
@@ -30,6 +31,12 @@ const pages = [
   "/settings/backup",
   "/settings/restore",
 ];
+
+test.use({ ledger: true });
+
+/** What a text browser gets: the admin's page in English, light, as the server sends it. */
+const textBrowserState = (path: string) =>
+  ({ role: "admin", render: "nojs", language: "en", scheme: "light", path }) as const;
 
 async function sessionCookie(context: BrowserContext) {
   const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
@@ -76,6 +83,7 @@ for (const browser of ["w3m", "lynx"] as const) {
     for (const path of pages) {
       test(`${path} reads as separate words`, async ({ context }) => {
         const dump = await dumpOf(path, await sessionCookie(context));
+        recordCheck(textBrowserState(path), `${browser}: separate words`);
         expect(dump).toContain("Version");
         expect(runTogether(dump)).toEqual([]);
       });
@@ -84,8 +92,13 @@ for (const browser of ["w3m", "lynx"] as const) {
     test("a station's tabs and the sorted column's hidden text stand apart", async ({ context }) => {
       const cookie = await sessionCookie(context);
       const station = (await dumpOf("/stations/MCS-0042", cookie)).replace(/\s+/g, " ");
+      recordCheck(textBrowserState("/stations/MCS-0042"), `${browser}: the station's tabs apart`);
       expect(station).toMatch(/General\s+Network\s+Log\s+Firmware/);
       const list = (await dumpOf("/stations", cookie)).replace(/\s+/g, " ");
+      recordCheck(
+        textBrowserState("/stations"),
+        `${browser}: the sorted column's hidden text and the footer's links apart`,
+      );
       expect(list).toContain("Station sorted ascending, Sort by Station");
       expect(list).toContain("Status Sort by Status");
       expect(list).toMatch(/Imprint\s+Terms of use\s+Privacy/);

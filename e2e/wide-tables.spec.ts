@@ -2,6 +2,9 @@
 // sideways inside the page at 800, 1024 and 1280 px, and no action, badge or value is clipped.
 import { test } from "./support/fixtures";
 import { expectTableWhollyReachable, expectWhollyShown } from "./support/layout";
+import { recordPageCheck } from "./support/ledger";
+
+test.use({ ledger: true });
 
 const widths = [800, 1024, 1280];
 
@@ -21,6 +24,7 @@ for (const width of widths) {
       test(`every cell of the table on ${path} can be reached and read`, async ({ page }) => {
         await page.goto(path);
         await expectTableWhollyReachable(page.getByRole("table", { name: table, exact: true }));
+        await recordPageCheck(page, `every cell of "${table}" reachable and unclipped at ${width}×600`);
       });
     }
 
@@ -32,6 +36,7 @@ for (const width of widths) {
       for (const status of ["Running", "Not Running", "Unauthorized", "Update required", "Unsupported", "Unknown"]) {
         await expectWhollyShown(stations.getByText(status, { exact: true }).first());
       }
+      await recordPageCheck(page, `Accept, Reject and every status badge in full at ${width}×600`);
     });
 
     test("the API tokens' Revoke, Delete and Expired are shown in full", async ({ page }) => {
@@ -40,6 +45,7 @@ for (const width of widths) {
       for (const action of await tokens.getByRole("link", { name: /^(Revoke|Delete) / }).all())
         await expectWhollyShown(action);
       await expectWhollyShown(tokens.getByText("Expired", { exact: true }));
+      await recordPageCheck(page, `Revoke, Delete and Expired in full at ${width}×600`);
     });
   });
 }
