@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { consoleUrl, e2eDataDirectoryOf, e2eMetricsToken, e2ePortsOf, e2eWorkers } from "./e2e/support/ports";
-import { serverArguments, serverEnvironment } from "./scripts/server-command.mjs";
+import { serverEnvironment, testServerArguments } from "./scripts/server-command.mjs";
 import { systemProgram } from "./tests/support/system-programs";
 
 function sharedMemoryBytes() {
@@ -97,8 +97,9 @@ export default defineConfig({
   ],
   // One console with its simulator per worker.
   webServer: Array.from({ length: e2eWorkers }, (_, index) => ({
-    // The compiled server, as `npm start` runs it (npm run test:e2e builds first).
-    command: ["node", ...serverArguments].join(" "),
+    // The compiled server, as `npm start` runs it but with V8's defaults, which cost the least CPU
+    // (scripts/server-command.mjs). npm run test:e2e builds first.
+    command: ["node", ...testServerArguments].join(" "),
     url: `http://127.0.0.1:${e2ePortsOf(index).console}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

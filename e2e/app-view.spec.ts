@@ -4,6 +4,7 @@
 // page with the mute controls and nothing else.
 import type { Page } from "@playwright/test";
 import { expect, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 type AppViewAnswer = { stations: Record<string, { channels: { id: string; name: string; sortId: number }[] }> };
 
@@ -22,7 +23,7 @@ async function openAppView(page: Page, path = "/appView") {
     await expect(page.getByTestId("channel-order")).toHaveAttribute("data-sortable", "true");
     // The page asks once more when its hubs connect; let that settle before the test acts.
     await expect.poll(async () => (await simulator.state()).hubConnections).toBeGreaterThan(0);
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
 }
 

@@ -26,11 +26,30 @@ const disconnectNotificationId = "live-disconnected";
 interface HubEntry {
   hub: HubName;
   connection: HubConnection | null;
+  connected: boolean;
   stopTimer: ReturnType<typeof setTimeout> | null;
   retryTimer: ReturnType<typeof setTimeout> | null;
   stopped: boolean;
   reconnecting: boolean;
   failed: boolean;
+}
+
+/**
+ * `<html data-live>`: "caught-up" once every hub the page needs is open and what they announced
+ * meanwhile is loaded (the catch-up revalidation, and any run due after it), or at once on a page
+ * that needs none; "connecting" or "catching-up" before that; "interrupted" while a hub is down.
+ * The e2e tests act on "caught-up" rather than on a quiet network
+ * (docs/decisions/067-one-walk-per-page-state.md).
+ */
+function markLive(entries: Map<HubName, HubEntry>, loading: boolean) {
+  const needed = [...entries.values()].filter((entry) => !entry.stopped && !entry.stopTimer);
+  document.documentElement.dataset.live = needed.some((entry) => entry.failed)
+    ? "interrupted"
+    : needed.some((entry) => !entry.connected || entry.reconnecting)
+      ? "connecting"
+      : loading
+        ? "catching-up"
+        : "caught-up";
 }
 
 function updateStatus(entries: Map<HubName, HubEntry>) {
@@ -65,6 +84,19 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   const submitting = useRef(false);
   submitting.current = navigationState === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
   const deferred = useRef(false);
+  // Caught up means shown: Remix's router is idle and this render holds its data (the router's
+  // updates render in a transition, and a render for another state can come first).
+  const shown = () => {
+    const state = window.__remixRouter?.state;
+    return (
+      !state ||
+      (state.revalidation === "idle" &&
+        state.navigation.state === "idle" &&
+        matches.every((match) => state.loaderData[match.id] === match.data))
+    );
+  };
+  const mark = useRef(() => {});
+  mark.current = () => markLive(entries.current, Boolean(coalescer.current?.busy()) || deferred.current || !shown());
 
   useEffect(() => {
     coalescer.current = createCoalescer(() => {
@@ -81,12 +113,14 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   // After every render: once neither a revalidation nor a navigation is loading, the last run
   // is over (checked each time rather than on a change of state, which React may batch away).
   useEffect(() => {
-    if (revalidator.state !== "idle" || navigationState !== "idle") return;
-    coalescer.current?.settled();
-    if (deferred.current) {
-      deferred.current = false;
-      coalescer.current?.notify();
+    if (revalidator.state === "idle" && navigationState === "idle") {
+      coalescer.current?.settled();
+      if (deferred.current) {
+        deferred.current = false;
+        coalescer.current?.notify();
+      }
     }
+    mark.current();
   });
 
   useEffect(() => {
@@ -103,6 +137,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
         const fresh: HubEntry = {
           hub,
           connection: null,
+          connected: false,
           stopTimer: null,
           retryTimer: null,
           stopped: false,
@@ -117,12 +152,17 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
     // own, and each start ends with a revalidation that renders the page again), and the hubs
     // started together ask for the pushes they missed with one revalidation, not one each
     // (docs/decisions/047-performance-budget-and-upgrade-checklist.md#live-updates-after-load).
+    const statusChanged = () => {
+      updateStatus(current);
+      mark.current();
+    };
     let started = false;
     const cancelStart = whenIdle(() => {
       started = true;
       if (starting.length === 0) return;
       void Promise.all(starting.map((entry) => startHub(entry, 0, false))).then((connected) => {
         if (connected.some(Boolean)) coalescer.current?.notify();
+        mark.current();
       });
     });
     for (const entry of current.values()) {
@@ -130,6 +170,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
         entry.stopTimer = setTimeout(() => stopHub(entry), stopDelayMs);
       }
     }
+    mark.current();
 
     /** Whether the hub is open; `catchUp`: revalidate once it is (missed pushes). */
     async function startHub(entry: HubEntry, attempt: number, catchUp = true): Promise<boolean> {
@@ -164,20 +205,21 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
         }
         connection.onreconnecting(() => {
           entry.reconnecting = true;
-          updateStatus(current);
+          statusChanged();
         });
         connection.onreconnected(() => {
           entry.reconnecting = false;
           entry.failed = false;
-          updateStatus(current);
           // Whatever changed while the socket was down is only known by asking again.
           coalescer.current?.notify();
+          statusChanged();
         });
         connection.onclose(() => {
           entry.reconnecting = false;
-          if (entry.stopped) return updateStatus(current);
+          entry.connected = false;
+          if (entry.stopped) return statusChanged();
           entry.failed = true;
-          updateStatus(current);
+          statusChanged();
           entry.retryTimer = setTimeout(() => void startHub(entry, retryDelaysMs.length), recoveryIntervalMs);
         });
         entry.connection = connection;
@@ -188,12 +230,13 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
           void entry.connection.stop();
           return false;
         }
+        entry.connected = true;
         entry.failed = false;
         entry.reconnecting = false;
-        updateStatus(current);
         // A push sent between the page's render and this subscription was missed (or the hub
         // was down): ask once now, so the page is current from here on.
         if (catchUp) coalescer.current?.notify();
+        statusChanged();
         return true;
       } catch {
         retryLater(entry, attempt);
@@ -204,7 +247,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
     function retryLater(entry: HubEntry, attempt: number) {
       if (entry.stopped) return;
       entry.failed = true;
-      updateStatus(current);
+      statusChanged();
       const delay = retryDelaysMs[attempt] ?? recoveryIntervalMs;
       entry.retryTimer = setTimeout(() => void startHub(entry, attempt + 1), delay);
     }
@@ -215,7 +258,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
       if (entry.retryTimer) clearTimeout(entry.retryTimer);
       void entry.connection?.stop();
       current.delete(entry.hub);
-      updateStatus(current);
+      statusChanged();
     }
 
     // Left before they started (a quick navigation): the next page starts what it needs afresh.
@@ -237,6 +280,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
       }
       current.clear();
       setLiveStatus({ reconnecting: false, disconnected: false });
+      delete document.documentElement.dataset.live;
     };
   }, []);
 

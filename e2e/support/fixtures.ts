@@ -6,7 +6,7 @@
 // `expectedPageErrors`), and on invalid markup (unless `checkMarkup: false`)
 // in any HTML page it received (html-validate, see ./markup.ts). Without Chromium every test here
 // skips, naming the package (tests/support/system-programs.ts).
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { missingPrograms } from "../../tests/support/system-programs";
 import { costsAnnotation, costsSince, processCosts } from "./costs";
 import { documentStateOf, pageRoles, recordCheck } from "./ledger";
@@ -65,6 +65,14 @@ function waitingForHydration(page: Page) {
       },
     });
   }
+}
+
+/** Each context's ledger records of its documents, which arrive with the documents' bodies. */
+const contextRecords = new WeakMap<BrowserContext, Promise<void>[]>();
+
+/** Once the ledger lines of every document the context received so far are recorded. */
+export async function settledRecords(context: BrowserContext) {
+  await Promise.all(contextRecords.get(context) ?? []);
 }
 
 type StorageState = Awaited<ReturnType<typeof signInThroughBrowser>>;
@@ -126,8 +134,10 @@ export const test = base.extend<
       problems.push(`console error on ${message.page()?.url() ?? "a page"}: ${text}`);
     });
     context.on("page", (page) => pageRoles.set(page, role));
-    const documents: Promise<{ url: string; html: string } | null>[] = [];
+    // Each page's markup is checked as it arrives, in html-validate's own thread (./markup.ts).
+    const markupChecks: Promise<string[]>[] = [];
     const recorded: Promise<void>[] = [];
+    contextRecords.set(context, recorded);
     context.on("response", (response) => {
       const request = response.request();
       if (request.resourceType() !== "document" || (response.status() >= 300 && response.status() < 400)) return;
@@ -147,13 +157,13 @@ export const test = base.extend<
             if (checkMarkup) recordCheck(state, "html-validate");
           }),
         );
-      if (checkMarkup) documents.push(html);
+      if (checkMarkup)
+        markupChecks.push(html.then((document) => (document ? markupProblems(document.url, document.html) : [])));
     });
     await use(context);
     await Promise.all(recorded);
     expect(problems, "page errors and console errors").toEqual([]);
-    const pages = (await Promise.all(documents)).filter((page) => page !== null);
-    const invalid = (await Promise.all(pages.map((page) => markupProblems(page.url, page.html)))).flat();
+    const invalid = (await Promise.all(markupChecks)).flat();
     expect([...new Set(invalid)], "invalid markup").toEqual([]);
   },
   page: async ({ page, javaScriptEnabled }, use) => {

@@ -9,7 +9,8 @@ export const ledgerHeader = [
   "# Every (page state, check) pair the page walk makes, one a line, each once:",
   "# <role> <render> <language> <scheme> <path> — <check>",
   "# render: js is the page hydrated; nojs the page as the server sent it, no script of it run.",
-  "# Generated (npm run ledger); tests/tooling/page-checks-ledger.test.ts compares it with the walk's table.",
+  "# Written by npm run ledger from the walk's table (e2e/support/page-walk/table.ts), or by a run with",
+  "# PAGE_LEDGER=<file>; the walk's first test fails while this file and the table differ.",
   "# docs/decisions/067-one-walk-per-page-state.md",
 ];
 
