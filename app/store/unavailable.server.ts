@@ -12,7 +12,8 @@ type Section =
   | SharedStore["locks"]
   | SharedStore["counters"]
   | SharedStore["submissions"]
-  | SharedStore["selections"];
+  | SharedStore["selections"]
+  | SharedStore["documents"];
 
 function guarded<T extends Section>(section: T): T {
   const wrapped = {} as Record<string, unknown>;
@@ -44,6 +45,7 @@ export function unavailableAsErrorPage(store: SharedStore): SharedStore {
     counters: guarded(store.counters),
     submissions: guarded(store.submissions),
     selections: guarded(store.selections),
+    documents: guarded(store.documents),
     ping: () => store.ping(),
     close: () => store.close(),
   };
