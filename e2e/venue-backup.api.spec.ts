@@ -148,3 +148,22 @@ test("an apply that writes nothing the preview did not show: the unticked settin
   expect((await auditRows(admin, "settings.applyRestore"))[0]).toMatchObject({ outcome: "done" });
   expect((await auditRows(admin, "restore.name")).filter((row) => row.changes!.includes(name))).toEqual([]);
 });
+
+test("an apply after the venue changed writes nothing and shows the new preview: what is written is what was shown", async () => {
+  const admin = await signInToConsole(consoleUrl, "admin");
+  const shown = await preview(admin, await backupOfMainHall((station) => (station.noiseGate.thresholdDb = -33)));
+  expect(shown.items).toEqual(["MCS-0042/noiseGate"]);
+  // Meanwhile, someone renames the station: the file's name for it would now be a change the preview never showed.
+  await simulator.api("admin", "PUT", managerPaths.updateName("MCS-0042"), { name: "Renamed meanwhile" });
+  const answer = await admin.fetch("/settings/restore", { method: "POST", body: applyForm(shown, shown.items) });
+  expect(answer.status).toBe(303);
+  const location = answer.headers.get("location")!;
+  expect(location).toContain(`backup=${shown.backup}`);
+  expect(location).toContain("notice=venueChanged");
+  const after = (await read(managerPaths.station("MCS-0042"))) as Station;
+  expect([after.name, after.configuration.noiseGate.thresholdDb]).toEqual(["Renamed meanwhile", -55]);
+  expect(await auditRows(admin, "settings.applyRestore")).toEqual([]);
+  const page = await (await admin.fetch(location)).text();
+  expect(page).toContain("The venue changed after this preview was shown");
+  expect(page).toContain("Renamed meanwhile");
+});
