@@ -1,30 +1,31 @@
 // Issue 33, item 1 (the restore's part): a restore preview is bounded by the venue, not by the
-// file. Against a console started as production starts it (scripts/server-command.mjs: 128 MB of
-// old space), a backup of 10,000 stations (4 MB, what the file's schema allows) and a valid backup
-// padded to 11.9 MB each preview without ending the process, while /healthz answers within 100 ms
-// throughout (the console's own share of each answer's time, e2e/support/health-watch.ts), and the
-// page holds neither the file nor a row per station the venue does not have.
+// file. Against a console started as `npm start` starts it (e2e/support/own-console.ts with
+// scripts/server-command.mjs: 128 MB of old space), a backup of 10,000 stations (4 MB, what the
+// file's schema allows) and a valid backup padded to 11.9 MB each preview without ending the
+// process, while /healthz, asked from a thread of its own, answers within 100 ms throughout, and
+// the page holds neither the file nor a row per station the venue does not have. Wall-clock
+// times: on a machine whose CPUs are taken by other work an idle console's /healthz is slower
+// than that already; the bound is for a machine that runs this test alone (CI).
 import { expect, test } from "@playwright/test";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
-import { startConsoleProcess, type ConsoleProcess } from "../tests/support/processes";
-import { heldFor, watchHealth } from "./support/health-watch";
-import { freePort } from "./support/own-console";
+import { watchHealthz } from "./support/healthz-watch";
+import { startOwnConsole, type OwnConsole } from "./support/own-console";
 
-test.describe.configure({ mode: "serial" });
-
-let consoleProcess: ConsoleProcess;
+let running: OwnConsole;
 let admin: ConsoleSession;
 let backup: { stations: Array<Record<string, unknown> & { serialNumber: string }> } & Record<string, unknown>;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  consoleProcess = await startConsoleProcess({ port: await freePort(), simulatorPort: await freePort(), stations: 20 });
-  admin = await signInToConsole(consoleProcess.url, "admin");
+  running = await startOwnConsole({ LOG_LEVEL: "warn" });
+  admin = await signInToConsole(running.url, "admin");
   backup = await (await admin.fetch("/settings/backup/download")).json();
+  // The restore page once before watching: a process's first page is no part of the attack.
+  await (await admin.fetch("/settings/restore")).arrayBuffer();
 });
 
 test.afterAll(async () => {
-  await consoleProcess?.stop();
+  await running?.stop();
 });
 
 /** The upload as the restore page's form sends it. */
@@ -35,38 +36,28 @@ function upload(file: string) {
   return admin.fetch("/settings/restore", { method: "POST", body: form });
 }
 
-/** Uploads the file and opens what it leads to, watching /healthz all the while. */
+/**
+ * Uploads the file and opens the preview it leads to, /healthz watched all the while; then: every
+ * /healthz answered 200 within 100 ms, and the process lives and serves.
+ */
 async function previewWatched(file: string) {
-  const watch = watchHealth(consoleProcess.url, consoleProcess.pid);
+  const watch = watchHealthz(running.url);
   let answer: Response | null = null;
   let page = "";
   try {
-    answer = await upload(file);
-    const location = answer.headers.get("location");
-    const shown = location ? await admin.fetch(location) : answer;
-    page = await shown.text();
-    answer = shown;
-  } catch {
-    // The process ended under the request: said below.
+    const uploaded = await upload(file);
+    const location = uploaded.headers.get("location");
+    answer = location ? await admin.fetch(location) : uploaded;
+    page = await answer.text();
+  } finally {
+    const report = await watch.stop();
+    expect(report.failures, "every /healthz answered 200").toEqual([]);
+    expect(report.answered, "/healthz was asked while the preview was made").toBeGreaterThan(3);
+    expect(report.slowestMs, `the slowest of ${report.answered} /healthz, in ms`).toBeLessThan(100);
   }
-  const samples = await watch.stop();
-  return { answer, page, samples };
-}
-
-function expectHealthyThroughout(samples: Awaited<ReturnType<typeof previewWatched>>["samples"]) {
-  expect(samples.length, "healthz was asked during the request").toBeGreaterThan(3);
-  expect(
-    samples.filter((sample) => !sample.ok),
-    "every /healthz answered",
-  ).toEqual([]);
-  const held = samples.map(heldFor);
-  expect(Math.max(...held), `the longest /healthz wait of ${samples.length}`).toBeLessThan(100);
-}
-
-async function expectAlive() {
-  const exited = await Promise.race([consoleProcess.exited, new Promise((resolve) => setTimeout(resolve, 0, "alive"))]);
-  expect(exited, "the console process is still running").toBe("alive");
-  expect((await fetch(`${consoleProcess.url}/healthz`)).status).toBe(200);
+  expect((await fetch(`${running.url}/healthz`)).status, "the console still serves").toBe(200);
+  expect(running.output()).not.toMatch(/heap out of memory|FATAL ERROR/);
+  return { answer, page };
 }
 
 test("a backup of 10,000 stations: the process lives, /healthz answers within 100 ms, the page lists the venue's", async () => {
@@ -80,9 +71,7 @@ test("a backup of 10,000 stations: the process lives, /healthz answers within 10
   const file = JSON.stringify({ ...backup, stations: [...backup.stations, ...elsewhere] });
   expect(file.length).toBeGreaterThan(3_500_000);
 
-  const { answer, page, samples } = await previewWatched(file);
-  await expectAlive();
-  expectHealthyThroughout(samples);
+  const { answer, page } = await previewWatched(file);
   expect(answer?.status).toBe(200);
   expect(page).toContain("What would change");
   expect(page).toMatch(/Backup of [^<]* with 10000 stations/);
@@ -98,9 +87,7 @@ test("a valid backup padded to 11.9 MB: the process lives, /healthz answers with
   const file = compact.replace(/\n/, `\n${" ".repeat(Math.floor(11.9 * 1024 * 1024) - compact.length)}`);
   expect(file.length).toBeGreaterThan(11.8 * 1024 * 1024);
 
-  const { answer, page, samples } = await previewWatched(file);
-  await expectAlive();
-  expectHealthyThroughout(samples);
+  const { answer, page } = await previewWatched(file);
   expect(answer?.status).toBe(200);
   expect(page).toContain("What would change");
   expect(page.length).toBeLessThan(1024 * 1024);

@@ -128,6 +128,9 @@ test("a backup station mapped onto a replacement unit takes its settings", async
 test("a file that is no backup, of another version, broken or too large is refused beside the field", async ({
   page,
 }) => {
+  // Five files, each read in a worker thread of its own (a 13 MB one among them): on a busy machine
+  // that is more than the usual minute.
+  test.setTimeout(120_000);
   const backup = JSON.parse(await downloadBackup(page)) as {
     version: number;
     stations: { serialNumber: string; name: string }[];
