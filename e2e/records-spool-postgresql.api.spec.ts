@@ -124,6 +124,7 @@ test("records made before, during and after a PostgreSQL outage, from two consol
 
   await postgresql!.pause();
   const seenLengths: number[] = [];
+  let pausedAt = "";
   try {
     await expect.poll(async () => (await readiness(first)).body.durableStore.answers).toBe(false);
     for (const [index, session] of [alice, bob, alice, bob].entries())
@@ -151,6 +152,19 @@ test("records made before, during and after a PostgreSQL outage, from two consol
     // The download is of the log: it says it cannot be read instead of handing out a part of it.
     expect((await alice.fetch("/auditLog/download")).status).toBe(503);
 
+    // A rollout's state is not spooled: its screens say they cannot be used now, and nothing changes.
+    const rollouts = await alice.fetch("/firmware/rollouts");
+    expect(rollouts.status).toBe(503);
+    expect(await rollouts.text()).toContain('data-error-page="rolloutsUnavailable"');
+    const pause = await alice.fetch("/firmware/rollouts/1", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "pauseRollout" }).toString(),
+    });
+    expect(pause.status).toBe(503);
+    expect(textOf(await pause.text())).toContain("Rollouts unavailable");
+    pausedAt = pause.headers.get("x-request-id")!;
+
     // The second console dies with its records in the spool, and is started again.
     second.signal("SIGKILL");
     await second.exited;
@@ -161,7 +175,7 @@ test("records made before, during and after a PostgreSQL outage, from two consol
     // The killed console's two are taken over by one of the two running ones.
     await expect
       .poll(async () => (await spoolLength(first)) + (await spoolLength(second)), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(6);
+      .toBeGreaterThanOrEqual(7);
     seenLengths.push((await spoolLength(first)) + (await spoolLength(second)));
   } finally {
     await postgresql!.resume();
@@ -175,6 +189,11 @@ test("records made before, during and after a PostgreSQL outage, from two consol
   const stored = await storedRenames();
   expect(stored.map((row) => row.requestId)).toEqual(made);
   expect(stored.every((row) => row.copies === 1)).toBe(true);
+  // The refused pause is recorded too, as failed for that reason.
+  const pauses = await alice.fetch(`/auditLog?action=rollout.pause`);
+  const pauseText = textOf(await pauses.text());
+  expect(pauseText).toContain(pausedAt);
+  expect(pauseText).toContain("rolloutsUnavailable");
   const page = textOf(await (await alice.fetch("/auditLog?station=MCS-0042")).text());
   expect(page).not.toContain("wait to be written");
   for (const requestId of made) expect(page).toContain(requestId);
