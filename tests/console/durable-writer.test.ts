@@ -11,7 +11,9 @@ import type { DurableStore } from "~/records/durable-store";
 import type { DurableRecord, SpooledRecord } from "~/records/durable-writes";
 import { createSqliteRecords } from "../../server/records/sqlite-records";
 import { createDurableWriter, type DurableWriter } from "../../server/records/spool/durable-writer";
-import { spooledKinds } from "../../server/records/spool/kinds";
+import pg from "pg";
+import { freePort } from "../../e2e/support/own-console";
+import { isRefusal, spooledKinds } from "../../server/records/spool/kinds";
 import { openRecordsSpool, type SpoolDropReason } from "../../server/records/spool/records-spool";
 import { renameRecord } from "../support/rename-records";
 
@@ -39,11 +41,12 @@ interface Heard {
   drained: number[];
   adopted: number[];
   lost: unknown[];
+  failed: unknown[];
   dropped: Array<{ count: number; reason: SpoolDropReason; detail: Record<string, unknown> }>;
 }
 
 function startWriter(directory: string, records: DurableStore, options: { firstTryMs?: number } = {}) {
-  const heard: Heard = { spooled: [], replayed: [], drained: [], adopted: [], lost: [], dropped: [] };
+  const heard: Heard = { spooled: [], replayed: [], drained: [], adopted: [], lost: [], failed: [], dropped: [] };
   const spool = openRecordsSpool({
     directory: join(directory, "spool"),
     kinds: spooledKinds,
@@ -61,9 +64,7 @@ function startWriter(directory: string, records: DurableStore, options: { firstT
       drained: (count) => heard.drained.push(count),
       adopted: (count) => heard.adopted.push(count),
       lost: (_record, error) => heard.lost.push(error),
-      failed: (error) => {
-        throw error;
-      },
+      failed: (error) => heard.failed.push(error),
     },
   });
   writer.start();
@@ -119,6 +120,7 @@ describe("durable writes on SQLite", () => {
     expect(await storedRequestIds(records)).toEqual([1, 2, 3, 4, 5, 6].map((index) => `request-${index}`));
     await expect.poll(() => heard.drained).toEqual([4]);
     expect(await writer.waitingAuditRecords()).toBe(0);
+    expect(heard.failed).toEqual([]);
   });
 
   it("stores a record once when its first try was only late and the spool writes it again", async () => {
@@ -194,5 +196,42 @@ describe("durable writes on SQLite", () => {
     lock.end();
     expect(heard.lost).toHaveLength(1);
     expect(await storedRequestIds(records)).toEqual([]);
+  });
+});
+
+describe("which failures refuse the record rather than say the database does not answer", () => {
+  const thrown = (work: () => unknown) => {
+    try {
+      work();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("nothing was thrown");
+  };
+
+  it("gives up on a constraint or a value the database refuses", () => {
+    const database = new DatabaseSync(":memory:");
+    database.exec("CREATE TABLE t (x TEXT NOT NULL UNIQUE); INSERT INTO t VALUES ('a')");
+    expect(isRefusal(thrown(() => database.exec("INSERT INTO t VALUES ('a')")))).toBe(true);
+    expect(isRefusal(thrown(() => database.exec("INSERT INTO t VALUES (NULL)")))).toBe(true);
+    expect(isRefusal(Object.assign(new Error("unsupported Unicode escape sequence"), { code: "22P05" }))).toBe(true);
+    expect(isRefusal(new RangeError("An audit record's time is not a time"))).toBe(true);
+  });
+
+  it("tries again while the database is away, locked or full", async () => {
+    const directory = newDirectory();
+    const file = join(directory, "locked.sqlite");
+    const holder = new DatabaseSync(file);
+    holder.exec("CREATE TABLE t (x); BEGIN EXCLUSIVE");
+    const writer = new DatabaseSync(file, { timeout: 0 });
+    expect(isRefusal(thrown(() => writer.exec("INSERT INTO t VALUES (1)")))).toBe(false);
+    holder.exec("ROLLBACK");
+    const refused = await new pg.Client({ port: await freePort(), host: "127.0.0.1" })
+      .connect()
+      .catch((error) => error);
+    expect(isRefusal(refused)).toBe(false);
+    expect(
+      isRefusal(Object.assign(new Error("could not extend file: No space left on device"), { code: "53100" })),
+    ).toBe(false);
   });
 });

@@ -13,7 +13,13 @@ export interface OwnerLock {
 }
 
 function lockFile(file: string): OwnerLock | null {
-  closeSync(openSync(file, "a", privateFileMode));
+  // Created owner-only if missing — but never opened and closed here when it exists: closing any
+  // descriptor of a file ends every POSIX lock this process holds on it.
+  try {
+    closeSync(openSync(file, "wx", privateFileMode));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
   const database = new DatabaseSync(file, { timeout: 0 });
   try {
     // The journal in memory: the file stays the only one (a journal file would outlive a killed owner).
