@@ -167,23 +167,43 @@ describe("durable writes on SQLite", () => {
     expect(await storedRequestIds(records)).toEqual(["request-1", "request-2"]);
   });
 
-  it("gives up a record the database refuses after three tries, reporting it in full, and goes on", async () => {
+  it("gives up a record the database refuses — at once, or after three tries from the spool — logging it in full", async () => {
     const directory = newDirectory();
     const records = openRecords(directory);
-    const { writer, heard } = startWriter(directory, records);
+    let firstTry = true;
+    // Away at the first try of request-2; once back, it refuses that record (a value too long).
+    const refusing: DurableStore = {
+      ...records,
+      auditLog: {
+        ...records.auditLog,
+        append: async (record) => {
+          if (record.requestId !== "request-2") return records.auditLog.append(record);
+          const away = firstTry;
+          firstTry = false;
+          throw Object.assign(new Error(away ? "connect ECONNREFUSED" : "value too long"), {
+            code: away ? "ECONNREFUSED" : "22001",
+          });
+        },
+      },
+    };
+    const { writer, heard } = startWriter(directory, refusing);
     await writer.write(rename(1, { time: "not a time" }));
+    expect(heard.lost).toHaveLength(1);
+    expect(heard.spooled).toEqual([]);
+
     await writer.write(rename(2));
+    await writer.write(rename(3));
     await expect.poll(() => writer.state().length).toBe(0);
     expect(heard.dropped).toEqual([
       {
         count: 1,
         reason: "refused",
         detail: expect.objectContaining({
-          record: expect.objectContaining({ record: expect.objectContaining({ requestId: "request-1" }) }),
+          record: expect.objectContaining({ record: expect.objectContaining({ requestId: "request-2" }) }),
         }),
       },
     ]);
-    expect(await storedRequestIds(records)).toEqual(["request-2"]);
+    expect(await storedRequestIds(records)).toEqual(["request-3"]);
   });
 
   it("says a record is lost only when the spool cannot take it either", async () => {

@@ -19,7 +19,7 @@ export interface DurableWriterReport {
   drained(count: number): void;
   /** Records of ended processes taken over. */
   adopted(count: number): void;
-  /** Neither the database nor the spool took the record: it is in the log, in full, only. */
+  /** The database refused the record, or neither it nor the spool took it: it is in the log, in full, only. */
   lost(record: DurableRecord, error: unknown): void;
   /** The replay itself failed (a file it cannot read): it tries again. */
   failed(error: unknown, message: string): void;
@@ -104,6 +104,8 @@ export function createDurableWriter(options: DurableWriterOptions): DurableWrite
         if (stored !== "late") return;
         failure = new Error(`The durable store took longer than ${firstTryMs} ms`);
       } catch (error) {
+        // Refused, it would be refused again from the spool: given up now, logged in full.
+        if (isRefusal(error)) return report.lost(spooled, error);
         failure = error;
       }
     }
