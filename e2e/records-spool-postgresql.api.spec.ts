@@ -59,7 +59,6 @@ async function startConsole() {
 
 /** Renames MCS-0042 through the session's console; returns the answer's request id. */
 async function rename(session: ConsoleSession, name: string) {
-  const started = performance.now();
   const answer = await session.fetch("/stations/MCS-0042?index", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -67,8 +66,6 @@ async function rename(session: ConsoleSession, name: string) {
   });
   expect([302, 303], `rename answered ${answer.status}`).toContain(answer.status);
   expect(answer.headers.get("location") ?? "").not.toMatch(/^\/login/);
-  // The user's answer does not wait for the database (its connect timeout is 2 s).
-  expect(performance.now() - started, "the rename's answer").toBeLessThan(2000);
   return answer.headers.get("x-request-id")!;
 }
 
@@ -122,14 +119,13 @@ test("records made before, during and after a PostgreSQL outage, from two consol
     spool: { length: 0, oldestAgeSeconds: null },
   });
 
+  const waiting = async () => (await spoolLength(first)) + (await spoolLength(second));
   await postgresql!.pause();
-  const seenLengths: number[] = [];
   let pausedAt = "";
   try {
     await expect.poll(async () => (await readiness(first)).body.durableStore.answers).toBe(false);
     for (const [index, session] of [alice, bob, alice, bob].entries())
       made.push(await rename(session, `During the outage ${index + 1}`));
-    seenLengths.push((await spoolLength(first)) + (await spoolLength(second)));
     expect(await spoolLength(first)).toBe(2);
     expect(await spoolLength(second)).toBe(2);
     const ready = await readiness(second);
@@ -172,18 +168,15 @@ test("records made before, during and after a PostgreSQL outage, from two consol
     const bobAgain = await signInToConsole(second.url, "owner");
     made.push(await rename(bobAgain, "During the outage, after the restart"));
     made.push(await rename(alice, "During the outage, last"));
-    // The killed console's two are taken over by one of the two running ones.
-    await expect
-      .poll(async () => (await spoolLength(first)) + (await spoolLength(second)), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(7);
-    seenLengths.push((await spoolLength(first)) + (await spoolLength(second)));
+    // The spool rises: the first console's three renames and the refused pause, the restarted
+    // one's sign-in and rename — and the killed one's two renames, once one of them took them over.
+    await expect.poll(waiting, { timeout: 20_000 }).toBe(8);
   } finally {
     await postgresql!.resume();
   }
 
-  await expect.poll(async () => (await spoolLength(first)) + (await spoolLength(second)), { timeout: 30_000 }).toBe(0);
-  seenLengths.push(0);
-  expect(seenLengths[1]).toBeGreaterThan(seenLengths[0]!);
+  // And falls, to nothing, once PostgreSQL answers.
+  await expect.poll(waiting, { timeout: 30_000 }).toBe(0);
   made.push(await rename(alice, "After the outage"));
 
   const stored = await storedRenames();
