@@ -19,7 +19,7 @@ import { boundedBodies } from "./server/body-limits";
 import { trackRequests } from "./server/graceful-shutdown";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
-import { appObservability, hubBridgeObserver } from "./server/observability";
+import { appObservability, durableWritesObserver, hubBridgeObserver } from "./server/observability";
 import { withErrorReferences } from "./server/observability/error-references";
 import { createLogger, type Logger } from "./server/observability/logger";
 import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
@@ -35,6 +35,10 @@ import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
 import { openDurableStore } from "./server/records/open-records";
 import { scheduleRetention } from "./server/records/retention";
+import { createDurableWriter } from "./server/records/spool/durable-writer";
+import { spooledKinds } from "./server/records/spool/kinds";
+import { openRecordsSpool } from "./server/records/spool/records-spool";
+import { spoolDirectory } from "./server/records/spool/spool-files";
 import { openSharedStore } from "./server/store/open-store";
 import { clusterMetricsSource } from "./server/workers/cluster-metrics";
 import { announceReady } from "./server/workers/ready";
@@ -97,6 +101,21 @@ async function main() {
     onConnectionError: (error) => logger.warn({ err: error }, "The durable store's database cannot be reached"),
   });
   const retention = scheduleRetention(records, config.auditRetentionDays, logger);
+  // What the database cannot take waits in this process's spool and is written once it answers;
+  // the replay also takes over the spools of processes that ended (decision 066).
+  const durableWritesReport = durableWritesObserver(logger, metrics);
+  const durableWrites = createDurableWriter({
+    records,
+    spool: openRecordsSpool({
+      directory: spoolDirectory(config.dataDirectory),
+      kinds: spooledKinds,
+      maxBytes: config.recordsSpoolMaxBytes,
+      onDropped: durableWritesReport.dropped,
+    }),
+    report: durableWritesReport,
+  });
+  metrics.watchSpool(() => durableWrites.state());
+  durableWrites.start();
   const observability = appObservability(logger, metrics);
   let routeOf: RouteMatcher = () => "(starting)";
   let runtime: ConsoleRuntime | null = null;
@@ -159,7 +178,7 @@ async function main() {
   // Readiness, unlike liveness, depends on the session store and the Manager (server/readiness.ts).
   let stopping = false;
   // Said in /readyz's body: whether the durable store answers (a ping bounded to a second,
-  // reused for as long as the readiness answer is).
+  // reused for as long as the readiness answer is) and what waits in the spool for it.
   let durableStoreAnswer: { at: number; state: Promise<{ kind: string; answers: boolean }> } | null = null;
   const durableStoreState = () => {
     if (!durableStoreAnswer || Date.now() - durableStoreAnswer.at >= 1500) {
@@ -186,7 +205,15 @@ async function main() {
             ? await readiness.check()
             : { ready: false, reason: "starting" };
         // The durable store's state is reported, never a reason to stop serving (issue 28).
-        response.status(state.ready ? 200 : 503).json({ ...state, durableStore: await durableStoreState() });
+        const { length, oldestAt } = durableWrites.state();
+        const spool = {
+          length,
+          oldestAgeSeconds:
+            oldestAt === null ? null : Math.max(0, Math.round((Date.now() - Date.parse(oldestAt)) / 1000)),
+        };
+        response
+          .status(state.ready ? 200 : 503)
+          .json({ ...state, durableStore: { ...(await durableStoreState()), spool } });
       },
       { quiet: true },
     ),
@@ -297,6 +324,7 @@ async function main() {
     sessionSecrets,
     store,
     records,
+    durableWrites,
     embeddedIdentity,
     // Issue 11: a signed-out session's live-update sockets close at once.
     onSessionEnded: (sessionId) => bridge.closeSession(sessionId),
@@ -331,6 +359,8 @@ async function main() {
     await rolloutDriver.stop();
     await closeSimulator?.();
     retention.stop();
+    // Records written meanwhile are in the database or the spool; a spool left is the next process's.
+    await durableWrites.stop();
     await store.close();
     await records.close();
     process.exit(0);

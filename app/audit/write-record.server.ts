@@ -3,8 +3,8 @@
 // the one place every write passes through — `dispatchIntent` for every screen's intents, and
 // sign-in and sign-out — so a new screen cannot forget it. What a handler knows better (the
 // values before, a Manager failure, the label of the target) it adds with `noteWrite`; the rest
-// is inferred from the answer. A record that cannot be stored is logged in full and counted,
-// and never turns a done action into a failure for the user.
+// is inferred from the answer. A record the database cannot take waits in the spool until it
+// answers (docs/decisions/066-records-spool.md), and never turns a done action into a failure.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SessionUser } from "~/auth/user";
 import { isErrorPagePayload } from "~/error-pages";
@@ -18,7 +18,7 @@ import type {
   AuditValue,
   NewAuditRecord,
 } from "~/records/audit-log";
-import { getRuntime } from "~/runtime.server";
+import { durableWrite } from "~/records/durable-write.server";
 
 interface WriteDraft {
   user: AuditUser | null;
@@ -133,17 +133,9 @@ function outcomeOfThrown(thrown: unknown): AuditOutcome | null {
   return failedOutcome(thrown);
 }
 
-/** Stores the record, or logs it in full and counts it: the user's answer never waits long on it. */
-async function store(record: NewAuditRecord) {
-  const records = getRuntime().records;
-  if (!records) return;
-  const timeout = new Promise<"late">((resolve) => setTimeout(resolve, 1000, "late").unref());
-  try {
-    const stored = await Promise.race([records.auditLog.append(record), timeout]);
-    if (stored === "late") throw new Error("The durable store took longer than a second");
-  } catch (error) {
-    observability().auditRecordFailed(record, error);
-  }
+/** Stores the record, or spools it until the database answers: the user's answer never waits long on it. */
+function store(record: NewAuditRecord) {
+  return durableWrite({ kind: "audit", record });
 }
 
 export interface WriteStart {

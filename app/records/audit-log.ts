@@ -97,6 +97,26 @@ export interface AuditFilter {
   to?: Date;
 }
 
+/**
+ * Whether a record matches the filter — what the stores' SQL says, for records read elsewhere (the
+ * spool's, while the database cannot be read).
+ */
+export function matchesAuditFilter(
+  record: Pick<AuditRecord, "time" | "user" | "action" | "target" | "outcome">,
+  filter: AuditFilter,
+): boolean {
+  const time = Date.parse(record.time);
+  if (filter.userId !== undefined && record.user?.id !== filter.userId) return false;
+  if (filter.serialNumber !== undefined && record.target.serialNumber !== filter.serialNumber) return false;
+  if (filter.action && "equals" in filter.action && record.action !== filter.action.equals) return false;
+  if (filter.action && "startsWith" in filter.action && !record.action.startsWith(filter.action.startsWith))
+    return false;
+  if (filter.outcome !== undefined && record.outcome.kind !== filter.outcome) return false;
+  if (filter.from !== undefined && time < filter.from.getTime()) return false;
+  if (filter.to !== undefined && time >= filter.to.getTime()) return false;
+  return true;
+}
+
 export interface AuditPage {
   skip: number;
   take: number;
@@ -118,7 +138,11 @@ export interface AuditRows {
 }
 
 export interface AuditLog {
-  /** Stores a record (secret values stripped, see `normalizeAuditRecord`) and returns it as stored. */
+  /**
+   * Stores a record (secret values stripped, see `normalizeAuditRecord`) and returns it as stored.
+   * A record whose id is stored already is not stored again: the spool's replay (decision 066)
+   * may write a record twice, and the id decides.
+   */
   append(record: NewAuditRecord): Promise<AuditRecord>;
   /** One page of the records that match, newest first, and how many match in all. */
   query(filter: AuditFilter, page: AuditPage): Promise<AuditRows>;

@@ -5,8 +5,8 @@ import { redirect } from "@remix-run/node";
 import { auditUserOf, noteWrite } from "~/audit/write-record.server";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import { lendSession } from "~/rollouts/acting-session.server";
+import { rolloutStore } from "~/rollouts/rollout-store.server";
 import { rolloutPath } from "~/rollouts/texts";
-import { getRuntime } from "~/runtime.server";
 import { setFlash } from "~/utils/flash.server";
 
 export type RolloutAct = "pause" | "resume" | "cancel";
@@ -21,7 +21,7 @@ export async function actOnRollout(context: ActionContext, act: RolloutAct): Pro
   const { request, user, session, params } = context;
   const id = params.rolloutId!;
   noteWrite({ action: `rollout.${act}`, target: { kind: "rollout", id } });
-  const { rollouts } = getRuntime().records!;
+  const rollouts = rolloutStore();
   const by = auditUserOf(user);
   let changed: unknown;
   switch (act) {

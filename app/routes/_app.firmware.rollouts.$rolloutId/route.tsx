@@ -25,7 +25,7 @@ import { listFirmwareInfos } from "~/manager/firmware.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { intentTable } from "~/route-helpers/intent-table.server";
 import { reasonText, rolloutStateColor } from "~/rollouts/texts";
-import { getRuntime } from "~/runtime.server";
+import { rolloutStore } from "~/rollouts/rollout-store.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { rolloutHandlers } from "./forms";
@@ -40,7 +40,7 @@ const watchEveryMs = 2000;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.edit");
-  const { rollouts } = getRuntime().records!;
+  const rollouts = rolloutStore();
   const id = params.rolloutId!;
   const [rollout, stations, locale] = await Promise.all([
     rollouts.get(id),

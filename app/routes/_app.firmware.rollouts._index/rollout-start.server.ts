@@ -20,8 +20,10 @@ import {
   selectionIdOf,
 } from "~/route-helpers/station-selection.server";
 import { lendSession } from "~/rollouts/acting-session.server";
+import { rolloutStore } from "~/rollouts/rollout-store.server";
 import { rolloutPath } from "~/rollouts/texts";
 import { getRuntime } from "~/runtime.server";
+import { isErrorPageOf } from "~/store/unavailable.server";
 import { setFlash } from "~/utils/flash.server";
 import { oncePerSubmission } from "~/utils/once-per-submission.server";
 
@@ -122,6 +124,11 @@ export async function startRollout(context: ActionContext): Promise<Response | S
   try {
     offered = await offeredFirmware(manager);
   } catch (error) {
+    // The database that keeps rollouts does not answer: nothing was started, the form stays.
+    if (isErrorPageOf(error, "rolloutsUnavailable")) {
+      noteWrite({ outcome: { kind: "failed", message: "rolloutsUnavailable" } });
+      return { values: valuesOf(formData), errors: {}, formError: "stations:rollouts.errors.storeUnavailable" };
+    }
     const failure = await actionFailure(error, request);
     return { values: valuesOf(formData), errors: {}, formError: failure.messageKey };
   }
@@ -140,7 +147,7 @@ export async function startRollout(context: ActionContext): Promise<Response | S
     offered.map(({ stationType }) => [stationType, String(form[`version-${stationType}` as keyof typeof form])]),
   );
   const selectionId = selectionIdOf(formData.get("selection"));
-  const { records, store } = getRuntime();
+  const { store } = getRuntime();
   let outcome: StartOutcome;
   try {
     outcome = await oncePerSubmission<StartOutcome>(
@@ -168,7 +175,7 @@ export async function startRollout(context: ActionContext): Promise<Response | S
             message: station.skip ? skipReasonKey(station.skip) : null,
           })),
         ];
-        const rollout = await records!.rollouts.create({
+        const rollout = await rolloutStore().create({
           createdBy: auditUserOf(user),
           options: {
             versions,
@@ -186,6 +193,11 @@ export async function startRollout(context: ActionContext): Promise<Response | S
       (settled) => settled.kind === "started",
     );
   } catch (error) {
+    // The database that keeps rollouts does not answer: nothing was started, the form stays.
+    if (isErrorPageOf(error, "rolloutsUnavailable")) {
+      noteWrite({ outcome: { kind: "failed", message: "rolloutsUnavailable" } });
+      return { values: valuesOf(formData), errors: {}, formError: "stations:rollouts.errors.storeUnavailable" };
+    }
     const failure = await actionFailure(error, request);
     return { values: valuesOf(formData), errors: {}, formError: failure.messageKey };
   }

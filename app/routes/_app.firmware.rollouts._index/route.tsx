@@ -15,7 +15,7 @@ import { intentTable } from "~/route-helpers/intent-table.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { chosenStations, selectionIdOf } from "~/route-helpers/station-selection.server";
 import { versionsOf } from "~/rollouts/texts";
-import { getRuntime } from "~/runtime.server";
+import { rolloutStore } from "~/rollouts/rollout-store.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { newSubmissionId } from "~/utils/once-per-submission.server";
@@ -36,11 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const selectionId = selectionIdOf(search.get("selection"));
   const page = Math.max(1, Math.floor(Number(search.get("page")) || 1));
-  const { records } = getRuntime();
   const [offered, chosen, listed, locale] = await Promise.all([
     loadOrThrow(request, () => offeredFirmware(manager)),
     chosenStations(user, selectionId),
-    records!.rollouts.list({ skip: (page - 1) * pageSize, take: pageSize }),
+    rolloutStore().list({ skip: (page - 1) * pageSize, take: pageSize }),
     i18next.getLocale(request),
   ]);
   const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
