@@ -17,6 +17,7 @@ import {
   post,
   startRollout,
   startedRolloutId,
+  withoutScripts,
 } from "./support/fleet-api";
 import { consoleUrl } from "./support/ports";
 
@@ -87,7 +88,7 @@ test("two starts at once over the same stations: one rollout holds them, the oth
   started.push(holder);
   const refused = answers.find((answer) => answer.status !== 302)!;
   expect(refused.status).toBe(200);
-  expect(await refused.text()).toContain(
+  expect(withoutScripts(await refused.text())).toContain(
     `Every station to update is in a rollout that has not ended (rollout ${holder}): nothing was started.`,
   );
 
@@ -116,7 +117,7 @@ test("a rollout id or page number from the URL is checked before use: 404 or 400
   const admin = await signInToConsole(consoleUrl, "admin");
   const made = [
     "..%2F..%2F%5Cevil.example",
-    "1%0D%0ALocation:%20https://evil.example",
+    "1%0D%0AX-Evil:%20yes",
     "9".repeat(5000),
     "0",
     "00000000000000000001",

@@ -47,10 +47,16 @@ export function postFormFields(html: string): Record<string, string> {
   return fields;
 }
 
+/** A page without its scripts: they carry every text of the locale, said or not. */
+export function withoutScripts(html: string) {
+  return html.replace(/<script[\s\S]*?<\/script>/g, "");
+}
+
+/** A page as the signed-in user gets it, its scripts left out (see withoutScripts). */
 export async function pageText(session: ConsoleSession, path: string, language = "en") {
   const response = await session.fetch(path, { headers: { "accept-language": language } });
   expect(response.status, path).toBe(200);
-  return response.text();
+  return withoutScripts(await response.text());
 }
 
 /** The confirmation of `action` on the choice, and its form's fields. */
