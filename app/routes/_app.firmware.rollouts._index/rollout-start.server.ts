@@ -7,7 +7,7 @@
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { StationType } from "~/contract/enums";
-import { auditUserOf, failedOutcome, noteWrite } from "~/audit/write-record.server";
+import { auditUserOf, noteWrite } from "~/audit/write-record.server";
 import { planBulkAction, skipReasonKey, type PlannedStation } from "~/domain/bulk-actions";
 import { sortNewestFirst } from "~/domain/firmware";
 import { getUpdateMetadata } from "~/manager/firmware.server";
@@ -142,7 +142,6 @@ export async function startRollout(context: ActionContext): Promise<Response | S
   try {
     offered = await offeredFirmware(manager);
   } catch (error) {
-    noteWrite({ outcome: failedOutcome(error) });
     const failure = await actionFailure(error, request);
     return { values: valuesOf(formData), errors: {}, formError: failure.messageKey };
   }
@@ -214,7 +213,6 @@ export async function startRollout(context: ActionContext): Promise<Response | S
       (settled) => settled.kind === "started",
     );
   } catch (error) {
-    noteWrite({ outcome: failedOutcome(error) });
     const failure = await actionFailure(error, request);
     return { values: valuesOf(formData), errors: {}, formError: failure.messageKey };
   }

@@ -8,7 +8,7 @@ import { noteWrite } from "~/audit/write-record.server";
 import { isBulkAction, isStationStatus } from "~/domain/bulk-actions";
 import { currentPath } from "~/error-pages.server";
 import type { ActionContext } from "~/route-helpers/form-declaration";
-import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { actionFailure, loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { setFlash } from "~/utils/flash.server";
 import {
   changeChoice,
@@ -53,12 +53,18 @@ export async function chooseOnPage({ request, user, manager, formData }: ActionC
   const selectionId = selectionOf(formData);
   const shown = shownStations(formData);
   const checked = new Set(texts(formData, "chosen"));
-  const { refused } = await loadOrThrow(request, () =>
-    changeChoiceWithinFleet(manager, user, selectionId, {
+  let refused: number;
+  try {
+    ({ refused } = await changeChoiceWithinFleet(manager, user, selectionId, {
       add: shown.filter((serialNumber) => checked.has(serialNumber)),
       remove: shown.filter((serialNumber) => !checked.has(serialNumber)),
-    }),
-  );
+    }));
+  } catch (error) {
+    // The Manager could not say which stations it has: the choice stays as it was.
+    const failure = await actionFailure(error, request);
+    await setFlash(request, { kind: "error", message: failure.messageKey });
+    return backToList(request, selectionId);
+  }
   if (refused > 0) {
     await setFlash(request, { kind: "error", message: "stations:bulk.unknownRefused", values: { count: refused } });
   }

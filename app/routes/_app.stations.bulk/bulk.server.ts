@@ -21,7 +21,7 @@ import { acceptStation, rejectStation } from "~/manager/authorization.server";
 import { getUpdateMetadata, startFirmwareUpdate } from "~/manager/firmware.server";
 import type { ManagerClient } from "~/manager/http.server";
 import { rebootStation, removeStation } from "~/manager/stations.server";
-import { failedOutcome, noteWrite } from "~/audit/write-record.server";
+import { noteWrite } from "~/audit/write-record.server";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { actOnStation, type StationActOutcome } from "~/route-helpers/station-act.server";
@@ -220,7 +220,6 @@ export async function runBulkAction(context: ActionContext, action: BulkAction):
     );
   } catch (error) {
     // The Manager failed before any station was acted on: say so, and offer the confirmation again.
-    noteWrite({ outcome: failedOutcome(error) });
     const failure = await actionFailure(error, request);
     await setFlash(request, { kind: "error", message: failure.messageKey });
     return redirect(confirmPath);
