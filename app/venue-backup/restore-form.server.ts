@@ -11,12 +11,15 @@ import { readBackup, type BackupProblem, type VenueBackup } from "~/domain/venue
 import { FormRefusedError, readForm, type FormLimits } from "~/images/multipart.server";
 import { throwLoaderFailure } from "~/route-helpers/manager-failures.server";
 import { getRuntime } from "~/runtime.server";
-import { newSubmissionId, oncePerSubmission } from "~/utils/once-per-submission.server";
+import { newSubmissionId, oncePerSubmission, readSubmission } from "~/utils/once-per-submission.server";
 import { applyRestore } from "./apply-restore.server";
 import type { RestoreResult } from "./restore-result";
 import { restorePreview, type RestorePreview } from "./preview.server";
 
 const megabyte = 1024 * 1024;
+
+/** The apply's submission ids are its own (issue 33: ids are per form). */
+const restoreForm = "settings.applyRestore";
 
 /** The largest backup file: 1,000 stations take about 3 MB, the customization's images up to 8 more. */
 export const maxBackupBytes = 12 * megabyte;
@@ -142,7 +145,7 @@ export async function handleRestorePost(
   const chosen = new Set(formData.getAll("item").filter((value): value is string => typeof value === "string"));
   await oncePerSubmission(
     getRuntime().store.submissions,
-    submissionId,
+    { form: restoreForm, id: submissionId },
     () => applyRestore(signedIn.manager, signedIn.user, read.backup, { mapping, chosen }),
     () => true,
   );
@@ -152,7 +155,7 @@ export async function handleRestorePost(
 /** The result of an apply, while the shared store keeps it (ten minutes). */
 export async function restoreResultOf(submissionId: string | null) {
   if (!submissionId || !/^[0-9a-f-]{36}$/.test(submissionId)) return null;
-  const entry = await getRuntime().store.submissions.read(submissionId);
+  const entry = await readSubmission(getRuntime().store.submissions, { form: restoreForm, id: submissionId });
   if (!entry || entry.state === "pending") return null;
   const outcome = entry.outcome as RestoreResult | null;
   return outcome && Array.isArray(outcome.stations) && Array.isArray(outcome.venue) ? outcome : null;

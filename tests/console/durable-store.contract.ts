@@ -616,6 +616,25 @@ export function durableStoreContract(startBackend: () => Promise<RecordsBackend>
       expect(await first.rollouts.cancel(id)).toBeNull();
     });
 
+    it("name the stations a rollout still holds (waiting or updating) and which rollout holds each", async () => {
+      const {
+        stores: [first, second],
+      } = await fresh(2);
+      const { id } = await first.rollouts.create(rollout(["MCS-0001", "MCS-0002", "MCS-0003", "MCS-0004"]));
+      expect(await first.rollouts.markUpdateSent(id, "MCS-0001")).toBe(true);
+      await first.rollouts.updateStation(id, "MCS-0002", { state: "done" });
+      await first.rollouts.updateStation(id, "MCS-0003", { state: "skipped", message: "alreadyCurrent" });
+      expect(await second.rollouts.heldStations()).toEqual(
+        new Map([
+          ["MCS-0001", id],
+          ["MCS-0004", id],
+        ]),
+      );
+      // A cancel lets go of the stations not started; one still updating stays held until it ends.
+      await second.rollouts.cancel(id);
+      expect(await first.rollouts.heldStations()).toEqual(new Map([["MCS-0001", id]]));
+    });
+
     it("are listed newest first, page by page, with the total, optionally by state", async () => {
       const {
         stores: [first, second],

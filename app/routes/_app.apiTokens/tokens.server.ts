@@ -29,7 +29,7 @@ export async function createTokenIntent(
   // it waits for the first and lands on the same page, which shows the one new access token.
   const failure = await oncePerSubmission(
     getRuntime().store.submissions,
-    formData.get("submissionId"),
+    { form: "token.create", id: formData.get("submissionId") },
     async () => {
       try {
         await rememberCreatedToken(request, await createToken(manager, tokenToCreate(submission.value)));
