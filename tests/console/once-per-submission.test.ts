@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { recordingWrite } from "~/audit/write-record.server";
 import { parseConfig } from "~/config.server";
 import type { NewAuditRecord } from "~/records/audit-log";
+import type { DurableRecord } from "~/records/durable-writes";
 import { setRuntime } from "~/runtime.server";
 import { oncePerSubmission as oncePerSubmissionIn } from "~/utils/once-per-submission.server";
 import { createSqliteStore } from "../../server/store/sqlite-store";
@@ -111,7 +112,9 @@ describe("oncePerSubmission", () => {
         managerUrl: "http://manager.test",
         sessionSecrets: ["o".repeat(32)],
         embeddedIdentity: null,
-        records: { auditLog: { append: async (record: NewAuditRecord) => void recorded.push(record) } } as never,
+        durableWrites: {
+          write: async (written: DurableRecord) => void recorded.push(written.record),
+        } as never,
       }),
     );
     const gate = deferred();
