@@ -5,7 +5,7 @@
 // and gets its outcome instead of acting again. Failures are claimed over, so a corrected
 // resubmission of the same form runs. Ten minutes cover any double click.
 import { randomUUID } from "node:crypto";
-import { noteWrite } from "~/audit/write-record.server";
+import { notAWrite } from "~/audit/write-record.server";
 import type { SubmissionStore } from "~/store/shared-store.server";
 
 const keepMs = 10 * 60 * 1000;
@@ -46,8 +46,8 @@ async function runOnce<T>(
     if (earlier === null) break;
     const settled = earlier.state === "pending" ? await outcomeOf(submissions, id) : earlier;
     if (settled) {
-      // The audit log says this one did nothing of its own.
-      noteWrite({ outcome: { kind: "refused", reason: "oncePerSubmission" } });
+      // A replay did nothing of its own: the first one's record says what was done.
+      notAWrite();
       return settled.outcome as T;
     }
     // The first threw (or its instance died): this one runs it.
@@ -79,7 +79,10 @@ export async function oncePerSubmission<T>(
   let running = runningBy.get(submissions);
   if (!running) runningBy.set(submissions, (running = new Map()));
   const earlier = running.get(submissionId);
-  if (earlier) return earlier as Promise<T>;
+  if (earlier) {
+    notAWrite();
+    return earlier as Promise<T>;
+  }
   const outcome = runOnce(submissions, submissionId, work, succeeded).finally(() => running.delete(submissionId));
   running.set(submissionId, outcome);
   return outcome;
