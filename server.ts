@@ -15,6 +15,7 @@ import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.serve
 import type { HubName } from "./app/contract/hubs";
 import type { ConsoleObservability } from "./app/observability.server";
 import type { ConsoleRuntime } from "./app/runtime.server";
+import type { RefusedRequest } from "./app/audit/refused-requests.server";
 import { boundedBodies } from "./server/body-limits";
 import { trackRequests } from "./server/graceful-shutdown";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
@@ -24,11 +25,17 @@ import { withErrorReferences } from "./server/observability/error-references";
 import { createLogger, type Logger } from "./server/observability/logger";
 import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
 import { answeredAs, currentRequest, requestContext } from "./server/observability/request-context";
-import { createRouteMatcher, type RouteMatcher } from "./server/observability/route-ids";
+import {
+  createRouteMatcher,
+  createRouteParamsMatcher,
+  type RouteMatcher,
+  type RouteParamsMatcher,
+} from "./server/observability/route-ids";
 import { configuredHostOnly } from "./server/configured-host";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
 import { signInRateLimit } from "./server/rate-limit";
 import { createReadiness, managerAnswers } from "./server/readiness";
+import { refusalRecorder } from "./server/refusal-records";
 import { remixRequestHandler } from "./server/remix-handler";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
@@ -51,6 +58,7 @@ interface ConsoleBuild extends ServerBuild {
       authorizeHubRequest(request: Request, hub: HubName): Promise<HubAccess>;
       checkSessionStore(): Promise<void>;
       startRolloutDriver(): { stop(): Promise<void> };
+      recordRefusedRequest(request: Request, refused: RefusedRequest): Promise<void>;
     };
   };
 }
@@ -118,6 +126,7 @@ async function main() {
   durableWrites.start();
   const observability = appObservability(logger, metrics);
   let routeOf: RouteMatcher = () => "(starting)";
+  let routeParamsOf: RouteParamsMatcher | null = null;
   let runtime: ConsoleRuntime | null = null;
   let build: ConsoleBuild | null = null;
   let remixHandler: express.RequestHandler | null = null;
@@ -130,6 +139,7 @@ async function main() {
       build = (await import(`${pathToFileURL(buildPath).href}?t=${modified}`)) as ConsoleBuild;
       buildModified = modified;
       routeOf = createRouteMatcher(build.routes);
+      routeParamsOf = createRouteParamsMatcher(build.routes);
       build.entry.module.setObservability(observability);
       remixHandler = remixRequestHandler({
         build: withErrorReferences(build, observability),
@@ -249,7 +259,17 @@ async function main() {
   };
   app.use("/oidc", answeredAs("identityProvider", identityProvider));
 
-  app.use(sameOriginWrites(origins.expectedOrigin));
+  // What the security layer refuses with a session is recorded with its user (issue 33).
+  const recordRefusal = refusalRecorder({
+    origins,
+    routes: () =>
+      build && routeParamsOf
+        ? { match: routeParamsOf, hasAction: (id) => typeof build?.routes[id]?.module.action === "function" }
+        : null,
+    record: async (request, refused) => (await currentBuild()).entry.module.recordRefusedRequest(request, refused),
+    onError: (error) => (currentRequest()?.logger ?? logger).warn({ err: error }, "A refused request was not recorded"),
+  });
+  app.use(sameOriginWrites(origins.expectedOrigin, recordRefusal));
 
   const bridge = createHubBridge({
     requestOrigin: origins.requestOrigin,
@@ -258,7 +278,7 @@ async function main() {
   });
   app.use(answeredAs("hubs/negotiate", bridge.router));
   // Bounded by where they go and whether a session cookie came along (server/body-limits.ts).
-  app.use(boundedBodies());
+  app.use(boundedBodies(undefined, recordRefusal));
 
   // Issue 11: nothing rendered for a session is kept in a browser's or proxy's cache.
   app.use(noStoreByDefault());

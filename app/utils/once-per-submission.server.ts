@@ -7,7 +7,7 @@
 // form (issue 33): the same id sent to another form is another submission there, never the first
 // form's outcome. A repeat is not a write of its own: the audit log keeps the first one's record.
 import { randomUUID } from "node:crypto";
-import { noteWrite } from "~/audit/write-record.server";
+import { notAWrite } from "~/audit/write-record.server";
 import type { SubmissionStore } from "~/store/shared-store.server";
 
 const keepMs = 10 * 60 * 1000;
@@ -47,9 +47,6 @@ export async function readSubmission(submissions: SubmissionStore, key: Submissi
 }
 
 /** A repeat answers with the first one's outcome: it did nothing itself, so it is not recorded. */
-function repeated() {
-  noteWrite({ skip: true });
-}
 
 /** The outcome another instance settled, or null when its claim ended without one. */
 async function outcomeOf(submissions: SubmissionStore, id: string) {
@@ -73,7 +70,8 @@ async function runOnce<T>(
     if (earlier === null) break;
     const settled = earlier.state === "pending" ? await outcomeOf(submissions, id) : earlier;
     if (settled) {
-      repeated();
+      // A replay did nothing of its own: the first one's record says what was done.
+      notAWrite();
       return settled.outcome as T;
     }
     // The first threw (or its instance died): this one runs it.
@@ -107,7 +105,7 @@ export async function oncePerSubmission<T>(
   if (!running) runningBy.set(submissions, (running = new Map()));
   const earlier = running.get(storeKey);
   if (earlier) {
-    repeated();
+    notAWrite();
     return earlier as Promise<T>;
   }
   const outcome = runOnce(submissions, storeKey, work, succeeded).finally(() => running.delete(storeKey));
