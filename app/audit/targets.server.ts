@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { isBulkAction } from "~/domain/bulk-actions";
 import type { AuditTarget } from "~/records/audit-log";
+import { rolloutIdOf } from "~/records/rollouts";
 import { selectionIdOf } from "~/route-helpers/station-selection.server";
 
 const screens: [RegExp, AuditTarget["kind"]][] = [
@@ -16,9 +17,6 @@ const screens: [RegExp, AuditTarget["kind"]][] = [
   [/^\/stations\/bulk(\.data)?$/, "selection"],
   [/^\/logout(\.data)?$/, "session"],
 ];
-
-/** A rollout's id as the durable store makes them (a number). */
-const rolloutIdPattern = /^\d{1,15}$/;
 
 export function auditTargetOf(request: Request, params: ActionFunctionArgs["params"]): AuditTarget {
   const index = Number(params.channelIndex ?? params.index);
@@ -31,8 +29,8 @@ export function auditTargetOf(request: Request, params: ActionFunctionArgs["para
   const id =
     kind === "selection"
       ? selectionIdOf(searchParams.get("selection"))
-      : kind === "rollout" && rolloutIdPattern.test(params.rolloutId ?? "")
-        ? params.rolloutId!
+      : kind === "rollout"
+        ? rolloutIdOf(params.rolloutId)
         : null;
   return id ? { kind, id } : { kind };
 }
