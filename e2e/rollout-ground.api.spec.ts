@@ -115,13 +115,7 @@ test("two starts at once over the same stations: one rollout holds them, the oth
 test("a rollout id or page number from the URL is checked before use: 404 or 400, never a 500 or a raw value", async () => {
   const since = new Date().toISOString();
   const admin = await signInToConsole(consoleUrl, "admin");
-  const made = [
-    "..%2F..%2F%5Cevil.example",
-    "1%0D%0AX-Evil:%20yes",
-    "9".repeat(5000),
-    "0",
-    "00000000000000000001",
-  ];
+  const made = ["..%2F..%2F%5Cevil.example", "1%0D%0AX-Evil:%20yes", "9".repeat(5000), "0", "00000000000000000001"];
   for (const id of made) {
     const shown = await admin.fetch(`/firmware/rollouts/${id}`);
     expect(shown.status, `GET ${id.slice(0, 40)}`).toBe(404);
