@@ -15,7 +15,7 @@ import { FormRefusedError, readForm, type FormLimits } from "~/images/multipart.
 import { outcomeOfCounts } from "~/records/audit-log";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { getRuntime } from "~/runtime.server";
-import { newSubmissionId, oncePerSubmission } from "~/utils/once-per-submission.server";
+import { newSubmissionId, oncePerSubmission, readSubmission } from "~/utils/once-per-submission.server";
 import { applyRestore } from "./apply-restore.server";
 import {
   backupIdOf,
@@ -32,6 +32,9 @@ import { planDigest, planStations, restoreInput, venueItems } from "./restore-in
 import { isRestoreResult, type RestoreResult } from "./restore-result";
 
 const megabyte = 1024 * 1024;
+
+/** The apply's submission ids are its own (issue 33: ids are per form). */
+const restoreForm = "settings.applyRestore";
 
 /** The largest backup file: 1,000 stations take about 3 MB, the customization's images up to 8 more. */
 export const maxBackupBytes = 12 * megabyte;
@@ -137,12 +140,10 @@ async function apply(request: Request, signedIn: SignedInContext, formData: Form
   const submissionId = sent && /^[0-9a-f-]{36}$/.test(sent) ? sent : newSubmissionId();
   // Planned inside the once-per-submission work: a repeat of the form waits for the first's
   // outcome instead of planning against the venue the first has just changed.
-  let ranHere = false;
   const outcome = await oncePerSubmission(
     getRuntime().store.submissions,
-    submissionId,
+    { form: restoreForm, id: submissionId },
     async (): Promise<RestoreResult | UploadAnswer | { changed: true }> => {
-      ranHere = true;
       // The bytes move to the reader; a second run of this work (the first threw) reads them again.
       const file = bytes.byteLength > 0 ? bytes : await keptBackup(user, backupId);
       if (!file) return { stage: "upload", problem: "backupGone" };
@@ -166,8 +167,7 @@ async function apply(request: Request, signedIn: SignedInContext, formData: Form
     },
     isRestoreResult,
   );
-  // A repeat of the form (a double click) did nothing of its own, whichever request ran the work.
-  if (!ranHere) noteWrite({ outcome: { kind: "refused", reason: "oncePerSubmission" } });
+  // A repeat of the form (a double click) did nothing of its own: oncePerSubmission leaves it unrecorded.
   if (isRestoreResult(outcome)) return redirect(`${restorePath}?result=${submissionId}`, 303);
   if ("stage" in outcome) {
     noteWrite({ outcome: { kind: "refused", reason: "validation", detail: outcome.problem } });
@@ -239,7 +239,7 @@ export const resultStationsPerPage = 20;
 /** The result of an apply, while the shared store keeps it (ten minutes), one page of its stations. */
 export async function restoreResultOf(submissionId: string | null, page: number) {
   if (!submissionId || !/^[0-9a-f-]{36}$/.test(submissionId)) return null;
-  const entry = await getRuntime().store.submissions.read(submissionId);
+  const entry = await readSubmission(getRuntime().store.submissions, { form: restoreForm, id: submissionId });
   if (!entry || entry.state === "pending" || !isRestoreResult(entry.outcome)) return null;
   const result = entry.outcome;
   const pages = Math.max(1, Math.ceil(result.stations.length / resultStationsPerPage));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { refreshOnce } from "~/auth/refresh-once.server";
 import type { SessionTokens } from "~/auth/session.server";
 import type { SharedStore } from "~/store/shared-store.server";
-import { oncePerSubmission } from "~/utils/once-per-submission.server";
+import { oncePerSubmission, readSubmission } from "~/utils/once-per-submission.server";
 
 export interface StoreBackend {
   /** A new client of the backend, sealing with these secrets. */
@@ -235,12 +235,14 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
         await gate.promise;
         return { created: `token-${runs}` };
       };
-      const onFirst = oncePerSubmission(first.submissions, id, work, () => true);
+      const onFirst = oncePerSubmission(first.submissions, { form: "token.create", id }, work, () => true);
       await vi.waitFor(() => expect(runs).toBe(1));
-      const onSecond = oncePerSubmission(second.submissions, id, work, () => true);
+      const onSecond = oncePerSubmission(second.submissions, { form: "token.create", id }, work, () => true);
       gate.resolve();
       expect(await Promise.all([onFirst, onSecond])).toEqual([{ created: "token-1" }, { created: "token-1" }]);
-      expect(await oncePerSubmission(second.submissions, id, work, () => true)).toEqual({ created: "token-1" });
+      expect(await oncePerSubmission(second.submissions, { form: "token.create", id }, work, () => true)).toEqual({
+        created: "token-1",
+      });
       expect(runs).toBe(1);
     });
 
@@ -253,14 +255,31 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
         await gate.promise;
         return { error: "name taken" };
       };
-      const onFirst = oncePerSubmission(first.submissions, id, failing, (outcome) => !outcome.error);
+      const onFirst = oncePerSubmission(
+        first.submissions,
+        { form: "token.create", id },
+        failing,
+        (outcome) => !outcome.error,
+      );
       await vi.waitFor(() => expect(runs).toBe(1));
-      const onSecond = oncePerSubmission(second.submissions, id, failing, (outcome) => !outcome.error);
+      const onSecond = oncePerSubmission(
+        second.submissions,
+        { form: "token.create", id },
+        failing,
+        (outcome) => !outcome.error,
+      );
       gate.resolve();
       expect(await Promise.all([onFirst, onSecond])).toEqual([{ error: "name taken" }, { error: "name taken" }]);
       expect(runs).toBe(1);
       const corrected = async () => ({ error: "" });
-      expect(await oncePerSubmission(second.submissions, id, corrected, (outcome) => !outcome.error)).toEqual({
+      expect(
+        await oncePerSubmission(
+          second.submissions,
+          { form: "token.create", id },
+          corrected,
+          (outcome) => !outcome.error,
+        ),
+      ).toEqual({
         error: "",
       });
     });
@@ -272,11 +291,13 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
         await gate.promise;
         throw new Error("Manager down");
       };
-      const onFirst = oncePerSubmission(first.submissions, id, throwing, () => true);
-      await vi.waitFor(async () => expect(await first.submissions.read(id)).toEqual({ state: "pending" }));
+      const onFirst = oncePerSubmission(first.submissions, { form: "token.create", id }, throwing, () => true);
+      await vi.waitFor(async () =>
+        expect(await readSubmission(first.submissions, { form: "token.create", id })).toEqual({ state: "pending" }),
+      );
       const onSecond = oncePerSubmission(
         second.submissions,
-        id,
+        { form: "token.create", id },
         async () => "created",
         () => true,
       );

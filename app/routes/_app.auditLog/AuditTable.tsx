@@ -1,6 +1,7 @@
 // The records, newest first: who, what, on which target (linked to its station or channel), what
 // changed (secrets only as "changed") and how it ended, with the request id to find its log lines.
-// Refused values are shown as they came, hidden characters written out as escapes.
+// Every text with its hidden characters written out as escapes: the store keeps them so (issue
+// 33), and records kept before that are shown by the same rule.
 import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -40,13 +41,13 @@ function TargetCell({ target }: { target: AuditTarget }) {
   if (kind === "channel" && serialNumber && channelIndex !== undefined)
     return (
       <Link to={`/stations/${encodeURIComponent(serialNumber)}/channels/${channelIndex}`}>
-        {t("auditLog.targets.channel", { serialNumber, channelIndex })}
+        {t("auditLog.targets.channel", { serialNumber: showHiddenCharacters(serialNumber), channelIndex })}
       </Link>
     );
   if (serialNumber)
     return (
       <Link to={`/stations/${encodeURIComponent(serialNumber)}`}>
-        {t("auditLog.targets.station", { serialNumber })}
+        {t("auditLog.targets.station", { serialNumber: showHiddenCharacters(serialNumber) })}
         {label && label !== serialNumber ? ` (${showHiddenCharacters(label)})` : ""}
       </Link>
     );
@@ -85,9 +86,13 @@ export function AuditTable({ rows, state, total }: { rows: AuditRow[]; state: Ta
     {
       key: "user",
       label: t("auditLog.columns.user"),
-      render: (row) => (row.user ? `${row.user.name} (${row.user.role})` : t("auditLog.noUser")),
+      render: (row) => (row.user ? showHiddenCharacters(`${row.user.name} (${row.user.role})`) : t("auditLog.noUser")),
     },
-    { key: "action", label: t("auditLog.columns.action"), render: (row) => <Code>{row.action}</Code> },
+    {
+      key: "action",
+      label: t("auditLog.columns.action"),
+      render: (row) => <Code>{showHiddenCharacters(row.action)}</Code>,
+    },
     { key: "target", label: t("auditLog.columns.target"), render: (row) => <TargetCell target={row.target} /> },
     {
       key: "changes",
@@ -104,7 +109,11 @@ export function AuditTable({ rows, state, total }: { rows: AuditRow[]; state: Ta
         ),
     },
     { key: "outcome", label: t("auditLog.columns.outcome"), render: (row) => <OutcomeCell outcome={row.outcome} /> },
-    { key: "requestId", label: t("auditLog.columns.requestId"), render: (row) => <Code>{row.requestId}</Code> },
+    {
+      key: "requestId",
+      label: t("auditLog.columns.requestId"),
+      render: (row) => <Code>{showHiddenCharacters(row.requestId)}</Code>,
+    },
   ];
   return (
     <DataTable

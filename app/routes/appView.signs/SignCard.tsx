@@ -1,11 +1,12 @@
 // One printed sign: the app's logo on its background colour, the channel's name, its QR code, its
-// station, channel ID and (when printed) PIN, and how to join in the sign's language(s). Every
+// station, channel ID and PIN — printed when chosen, else, for a channel that has one, that it is
+// needed and whom to ask — and how to join in the sign's language(s). Every
 // word is near-black on white (app/domain/signs.ts, signInk); the branding frames it.
 import { useTranslation } from "react-i18next";
 import type { Sign, SignTexts } from "./signs.server";
 
 /** A fact in every language of the sign ("Channel ID / Kanal-ID"), the languages' words once each. */
-function labelOf(texts: SignTexts[], key: "station" | "channelId" | "pin") {
+function labelOf(texts: SignTexts[], key: "station" | "channelId" | "pin" | "pinAsk") {
   return [...new Set(texts.map((text) => text[key]))].join(" / ");
 }
 
@@ -50,6 +51,13 @@ export function SignCard({ sign, texts }: { sign: Sign; texts: SignTexts[] }) {
                   {sign.pin}
                 </dd>
               </div>
+            ) : sign.pinNeeded ? (
+              <div>
+                <dt>{labelOf(texts, "pin")}</dt>
+                <dd className="venue-sign-pin-needed" data-testid="sign-pin-needed">
+                  {labelOf(texts, "pinAsk")}
+                </dd>
+              </div>
             ) : null}
           </dl>
         </div>
@@ -58,7 +66,7 @@ export function SignCard({ sign, texts }: { sign: Sign; texts: SignTexts[] }) {
             <ol key={text.language} lang={text.language}>
               <li>{text.scanStep}</li>
               <li>{text.channelIdStep}</li>
-              {sign.pin ? <li>{text.pinStep}</li> : null}
+              {sign.pin ? <li>{text.pinStep}</li> : sign.pinNeeded ? <li>{text.pinAskStep}</li> : null}
             </ol>
           ))}
         </div>
