@@ -12,7 +12,8 @@ type Section =
   | SharedStore["locks"]
   | SharedStore["counters"]
   | SharedStore["submissions"]
-  | SharedStore["selections"];
+  | SharedStore["selections"]
+  | SharedStore["documents"];
 
 /**
  * The section with each operation's failure logged and thrown as the error page `kind`: a store
@@ -54,6 +55,7 @@ export function unavailableAsErrorPage(store: SharedStore): SharedStore {
     counters: guarded(store.counters),
     submissions: guarded(store.submissions),
     selections: guarded(store.selections),
+    documents: guarded(store.documents),
     ping: () => store.ping(),
     close: () => store.close(),
   };

@@ -11,6 +11,8 @@ export interface StoreBackend {
   open(secrets: string[]): SharedStore;
   /** The text the backend keeps for a session, as an operator (or a thief of a backup) sees it. */
   rawSession(id: string): Promise<string | null>;
+  /** The bytes the backend keeps for a document. */
+  rawDocument(key: string): Promise<Buffer | null>;
   stop(): Promise<void>;
 }
 
@@ -328,6 +330,37 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
       await vi.waitFor(async () => expect(await second.selections.members(brief)).toEqual([]), { timeout: 3000 });
       // A change after expiry starts from an empty set.
       expect(await second.selections.change(brief, { add: ["MCS-0043"] }, 60_000)).toBe(1);
+    });
+  });
+
+  describe("documents", () => {
+    it("keep bytes under a key, seen alike by every instance, replaced by a new one and removed", async () => {
+      const key = unique("document");
+      const bytes = new TextEncoder().encode(`{"pinCode":"482913","name":"Main Hall"}`);
+      expect(await first.documents.get(key)).toBeNull();
+      await first.documents.put(key, bytes, inAnHour());
+      expect(await second.documents.get(key)).toEqual(bytes);
+      const newer = new Uint8Array(3 * 1024 * 1024).fill(7);
+      await second.documents.put(key, newer, inAnHour());
+      // Compared as one buffer: toEqual would walk three million elements.
+      expect(Buffer.from((await first.documents.get(key))!).equals(newer)).toBe(true);
+      await first.documents.remove(key);
+      expect(await second.documents.get(key)).toBeNull();
+    });
+
+    it("keep nothing readable, open only under their own key and a listed secret, and expire", async () => {
+      const key = unique("document");
+      await first.documents.put(key, new TextEncoder().encode("secret 482913"), inAnHour());
+      const raw = await backend.rawDocument(key);
+      expect(raw?.length).toBeGreaterThan(0);
+      expect(raw!.toString("latin1")).not.toContain("482913");
+      expect(await open(["another-secret-".repeat(3)]).documents.get(key)).toBeNull();
+      expect(await open(["another-secret-".repeat(3), ...secrets]).documents.get(key)).toEqual(
+        new TextEncoder().encode("secret 482913"),
+      );
+      const brief = unique("document");
+      await first.documents.put(brief, new Uint8Array([1, 2, 3]), new Date(Date.now() + 50));
+      await vi.waitFor(async () => expect(await second.documents.get(brief)).toBeNull(), { timeout: 3000 });
     });
   });
 
