@@ -26,17 +26,19 @@ export interface FieldChange {
  * latency, the noise gate, the output, DNS discovery, each channel (details, PIN, queue), and the
  * network settings last (they may move the station's address).
  */
-export type StationSettingKind =
-  | "audioMode"
-  | "name"
-  | "audioEncoder"
-  | "noiseGate"
-  | "output"
-  | "dnsDiscovery"
-  | "channelDetails"
-  | "channelPin"
-  | "channelQueue"
-  | "network";
+export const stationSettingKinds = [
+  "audioMode",
+  "name",
+  "audioEncoder",
+  "noiseGate",
+  "output",
+  "dnsDiscovery",
+  "channelDetails",
+  "channelPin",
+  "channelQueue",
+  "network",
+] as const;
+export type StationSettingKind = (typeof stationSettingKinds)[number];
 
 export interface StationItem {
   /** Stable within a station: `name`, `channelDetails.2`, … (what the form's checkboxes name). */
@@ -66,7 +68,8 @@ export type StationPlan =
       reason: NotRestorableReason;
     };
 
-export type VenueSettingKind = "systemDnsDiscovery" | "channelOrder" | "appCustomization";
+export const venueSettingKinds = ["systemDnsDiscovery", "channelOrder", "appCustomization"] as const;
+export type VenueSettingKind = (typeof venueSettingKinds)[number];
 
 export interface VenueItem {
   key: VenueSettingKind;

@@ -9,7 +9,8 @@ import { rolloutPath } from "~/rollouts/texts";
 import { getRuntime } from "~/runtime.server";
 import { setFlash } from "~/utils/flash.server";
 
-export type RolloutAct = "pause" | "resume" | "cancel";
+export const rolloutActs = ["pause", "resume", "cancel"] as const;
+export type RolloutAct = (typeof rolloutActs)[number];
 
 const doneMessage: Record<RolloutAct, string> = {
   pause: "stations:rollouts.paused",

@@ -1,4 +1,5 @@
 // The audit log's CSV: one line per record, its columns stable names for tools.
+import { isoWithOffset } from "~/domain/time-zone";
 import type { AuditChange, AuditOutcome, AuditRecord } from "~/records/audit-log";
 
 export const auditCsvColumns = [
@@ -33,10 +34,11 @@ function countCells(outcome: AuditOutcome): string[] {
   return counts ? [String(counts.done), String(counts.failed), String(counts.skipped)] : ["", "", ""];
 }
 
-export function recordCells(record: AuditRecord): string[] {
+/** A record's cells; its time in ISO 8601 with the offset of `timeZone` (the console's) then. */
+export function recordCells(record: AuditRecord, timeZone: string): string[] {
   const { outcome, target, user } = record;
   return [
-    record.time,
+    isoWithOffset(record.time, timeZone),
     record.requestId,
     user?.id ?? "",
     user?.name ?? "",
