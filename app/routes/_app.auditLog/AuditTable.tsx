@@ -69,12 +69,13 @@ function TargetCell({ target }: { target: AuditTarget }) {
 function ActionCell({ row }: { row: AuditRow }) {
   const { t } = useTranslation("admin");
   const text = auditActionText(t, row.action, row.changes);
+  const identifier = showHiddenCharacters(row.action);
   return (
     <div>
       <div>{text}</div>{" "}
-      {text === row.action ? null : (
+      {text === identifier ? null : (
         <Text size="xs" dimmed component="div">
-          <Code title={t("auditLog.actionIdentifier", { action: row.action })}>{row.action}</Code>
+          <Code title={t("auditLog.actionIdentifier", { action: identifier })}>{identifier}</Code>
         </Text>
       )}
     </div>

@@ -5,6 +5,7 @@
 // Every action the console can record has words: tests/console/audit-action-words.test.ts
 // derives them from the screens' intent tables and the recording calls.
 import type { TFunction } from "i18next";
+import { showHiddenCharacters } from "~/domain/text-fields";
 import type { AuditChange, AuditValue } from "~/records/audit-log";
 
 /** The Action filter's groups, in the order it lists them. */
@@ -91,17 +92,23 @@ const variants: Readonly<Record<string, { field: string; yes: string; no: string
 const yesOrNo = (value: AuditValue | undefined) =>
   value === true || value === "true" ? true : value === false || value === "false" ? false : null;
 
+/** The shape of every action the console records (`station.rename`): only such a name has words. */
+const actionShape = /^[a-z]+\.[A-Za-z]+$/;
+
 /**
  * The sentence of an action ("Renamed the station"), or of the record when its changes say more
- * ("Muted the audience microphone"); an action without words is shown by its identifier.
+ * ("Muted the audience microphone"); an action without words is shown by its identifier, its
+ * hidden characters written out (a record kept before the store escaped them).
  */
 export function auditActionText(t: TFunction<"admin">, action: string, changes: readonly AuditChange[] = []): string {
   const variant = variants[action];
   const change = variant ? changes.find((candidate) => candidate.field === variant.field) : undefined;
   const value = change && !change.secret ? yesOrNo(change.new) : null;
   if (variant && value !== null) return t(`auditLog.actionVariants.${value ? variant.yes : variant.no}`);
-  // i18next's key separator is the dot: a made-up action with a dot at its end is no key.
-  return t(auditActionKey(action), { defaultValue: action });
+  const identifier = showHiddenCharacters(action);
+  // Another shape is no key of the words: "station" alone would name a group of them.
+  if (!actionShape.test(wordsOf(action))) return identifier;
+  return t(auditActionKey(action), { defaultValue: identifier });
 }
 
 export interface AuditActionChoice {

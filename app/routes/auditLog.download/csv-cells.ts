@@ -1,5 +1,4 @@
 // The audit log's CSV: one line per record, its columns stable names for tools.
-import { isoWithOffset } from "~/domain/time-zone";
 import type { AuditChange, AuditOutcome, AuditRecord } from "~/records/audit-log";
 
 export const auditCsvColumns = [
@@ -34,11 +33,10 @@ function countCells(outcome: AuditOutcome): string[] {
   return counts ? [String(counts.done), String(counts.failed), String(counts.skipped)] : ["", "", ""];
 }
 
-/** A record's cells; its time in ISO 8601 with the offset of `timeZone` (the console's) then. */
-export function recordCells(record: AuditRecord, timeZone: string): string[] {
+export function recordCells(record: AuditRecord): string[] {
   const { outcome, target, user } = record;
   return [
-    isoWithOffset(record.time, timeZone),
+    record.time,
     record.requestId,
     user?.id ?? "",
     user?.name ?? "",

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { csvLine } from "~/domain/csv";
-import { calendarDayAt, consoleTimeZone, dayText } from "~/domain/time-zone";
+import { calendarDayAt, consoleTimeZone, dayText, isoWithOffset } from "~/domain/time-zone";
 import { auditCsvColumns, recordCells } from "./csv-cells";
 import { plainErrorPages } from "~/error-pages.server";
 import type { AuditRecord } from "~/records/audit-log";
@@ -40,7 +40,9 @@ export function loader({ request }: LoaderFunctionArgs) {
               controller.close();
               return;
             }
-            chunk += csvLine(recordCells(next.value, timeZone));
+            // The time in ISO 8601 with the console's offset then: the same moment, as the screen shows it.
+            const record = next.value;
+            chunk += csvLine(recordCells({ ...record, time: isoWithOffset(record.time, timeZone) }));
           }
           controller.enqueue(encoder.encode(chunk));
         } catch (error) {
