@@ -1,6 +1,7 @@
 // axe-core on every page, light and dark with JavaScript, and light without it. The
 // JavaScript-off render is checked with the app's scripts blocked (axe itself needs JavaScript,
 // STACK.md), so this file runs in the JavaScript project only.
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
@@ -67,6 +68,27 @@ for (const { scheme, withoutScripts } of variants) {
         await prepare(page, baseURL!, scheme, withoutScripts);
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+    // A bulk confirmation with something on it: the listeners choice ticked, stations acted on with
+    // their notes, the skip reasons counted; and Remove's warning of running stations.
+    for (const action of ["reboot", "remove"]) {
+      test(`a ${action} confirmation of chosen stations has no violations (${variant})`, async ({ page, baseURL }) => {
+        const selection = randomUUID();
+        // A running station with listeners, and one not running.
+        const serialNumbers = ["MCS-0042", "MCS-0045"];
+        const form = new URLSearchParams({ intent: "choose", selection, shown: JSON.stringify(serialNumbers) });
+        for (const serialNumber of serialNumbers) form.append("chosen", serialNumber);
+        const chosen = await page.request.post("/stations?index", {
+          data: form.toString(),
+          headers: { origin: new URL(baseURL!).origin, "content-type": "application/x-www-form-urlencoded" },
+          maxRedirects: 0,
+        });
+        expect(chosen.status()).toBe(302);
+        await prepare(page, baseURL!, scheme, withoutScripts);
+        await page.goto(`/stations/bulk?action=${action}&selection=${selection}&listeners=include`);
+        await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
         expect(await violations(page)).toEqual([]);
       });
     }

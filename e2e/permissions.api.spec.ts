@@ -138,15 +138,15 @@ const inventory: Row[] = [
   }),
 
   // Firmware rollouts (issue 27): an admin's start without the EULA is refused by the form, so
-  // no rollout runs; a rollout that does not exist changes nothing when paused or cancelled.
+  // no rollout runs; a rollout that does not exist is a 404 to pause, resume or cancel.
   page(rollouts, "/firmware/rollouts", "stations.edit"),
   post(rollouts, "/firmware/rollouts?index", "startRollout", "stations.edit", {
     fields: () => ({ source: "needUpdate", firstWaveSize: "1", waveSize: "5" }),
   }),
   page(rollout, "/firmware/rollouts/999999", "stations.edit", { allowedAnswers: [404] }),
-  post(rollout, "/firmware/rollouts/999999", "pauseRollout", "stations.edit"),
-  post(rollout, "/firmware/rollouts/999999", "resumeRollout", "stations.edit"),
-  post(rollout, "/firmware/rollouts/999999", "cancelRollout", "stations.edit"),
+  post(rollout, "/firmware/rollouts/999999", "pauseRollout", "stations.edit", { allowedAnswers: [404] }),
+  post(rollout, "/firmware/rollouts/999999", "resumeRollout", "stations.edit", { allowedAnswers: [404] }),
+  post(rollout, "/firmware/rollouts/999999", "cancelRollout", "stations.edit", { allowedAnswers: [404] }),
 
   page(general, "/stations/MCS-0042", "stations.show"),
   post(general, "/stations/MCS-0042?index", "rename", "stations.edit", {

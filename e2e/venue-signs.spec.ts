@@ -359,6 +359,37 @@ test.describe("signs for every channel listeners see", () => {
     await expect(page.getByTestId("sign-pin")).toHaveCount(0);
   });
 
+  // Issue 33: a PIN-protected channel's sign said nothing about its PIN unless it printed it.
+  test("a PIN-protected channel's sign says a PIN is needed without printing it, in English and German", async ({
+    page,
+  }) => {
+    const channels = await listedChannels();
+    const withPin = channels.find((channel) => channel.pinCode !== null)!;
+    const withoutPin = channels.find((channel) => channel.pinCode === null)!;
+    const cardOf = (name: string) => cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await page.goto("/appView/signs");
+    await choose(page, { language: "English", pins: false });
+    await expect(cardOf(withPin.name).getByTestId("sign-pin-needed")).toHaveText("Needed: ask the staff");
+    await expect(cardOf(withPin.name)).toContainText("The app asks for a PIN: ask the staff for it.");
+    await expect(page.locator("body")).not.toContainText(withPin.pinCode!);
+    await expect(cardOf(withoutPin.name)).not.toContainText("PIN");
+    const pinCount = channels.filter((channel) => channel.pinCode !== null).length;
+    await expect(page.getByTestId("sign-pin-needed")).toHaveCount(pinCount);
+
+    await choose(page, { language: "German" });
+    await expect(cardOf(withPin.name).getByTestId("sign-pin-needed")).toHaveText(
+      "Erforderlich: beim Personal erfragen",
+    );
+    await expect(cardOf(withPin.name)).toContainText("Die App fragt nach einer PIN: Fragen Sie das Personal danach.");
+    await expect(page.locator("body")).not.toContainText(withPin.pinCode!);
+
+    // Printed when chosen: the PIN itself, and no "ask the staff".
+    await choose(page, { pins: true });
+    await expect(cardOf(withPin.name).getByTestId("sign-pin")).toHaveText(withPin.pinCode!);
+    await expect(page.getByTestId("sign-pin-needed")).toHaveCount(0);
+    await expect(cardOf(withPin.name)).toContainText("Geben Sie die PIN ein, wenn die App danach fragt.");
+  });
+
   test("in the app customization's colours and logo, every word at least 7 : 1, usable at 1024×600", async ({
     page,
   }) => {

@@ -1,8 +1,9 @@
 // The records, newest first: when (in the console's time zone, named once in the heading), who,
 // what in words (the identifier beneath, for support), on which target (linked to its station,
 // channel or rollout), what changed by the fields' names (secrets only as "changed") and how it
-// ended, with the request id to find its log lines. Refused values are shown as they came, hidden
-// characters written out as escapes.
+// ended, with the request id to find its log lines. Every text with its hidden characters written
+// out as escapes: the store keeps them so (issue 33), and records kept before that are shown by
+// the same rule.
 import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -47,13 +48,13 @@ function TargetCell({ target }: { target: AuditTarget }) {
   if (kind === "channel" && serialNumber && channelIndex !== undefined)
     return (
       <Link to={`/stations/${encodeURIComponent(serialNumber)}/channels/${channelIndex}`}>
-        {t("auditLog.targets.channel", { serialNumber, channelIndex })}
+        {t("auditLog.targets.channel", { serialNumber: showHiddenCharacters(serialNumber), channelIndex })}
       </Link>
     );
   if (serialNumber)
     return (
       <Link to={`/stations/${encodeURIComponent(serialNumber)}`}>
-        {t("auditLog.targets.station", { serialNumber })}
+        {t("auditLog.targets.station", { serialNumber: showHiddenCharacters(serialNumber) })}
         {label && label !== serialNumber ? ` (${showHiddenCharacters(label)})` : ""}
       </Link>
     );
@@ -129,7 +130,7 @@ export function AuditTable({
     {
       key: "user",
       label: t("auditLog.columns.user"),
-      render: (row) => (row.user ? `${row.user.name} (${row.user.role})` : t("auditLog.noUser")),
+      render: (row) => (row.user ? showHiddenCharacters(`${row.user.name} (${row.user.role})`) : t("auditLog.noUser")),
     },
     { key: "action", label: t("auditLog.columns.action"), render: (row) => <ActionCell row={row} /> },
     { key: "target", label: t("auditLog.columns.target"), render: (row) => <TargetCell target={row.target} /> },
@@ -150,7 +151,11 @@ export function AuditTable({
         ),
     },
     { key: "outcome", label: t("auditLog.columns.outcome"), render: (row) => <OutcomeCell outcome={row.outcome} /> },
-    { key: "requestId", label: t("auditLog.columns.requestId"), render: (row) => <Code>{row.requestId}</Code> },
+    {
+      key: "requestId",
+      label: t("auditLog.columns.requestId"),
+      render: (row) => <Code>{showHiddenCharacters(row.requestId)}</Code>,
+    },
   ];
   return (
     <DataTable

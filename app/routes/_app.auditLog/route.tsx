@@ -1,6 +1,7 @@
 // The audit log (issue 28): every write made through the console, newest first, filtered by the
 // URL's user, station, action, outcome and dates (a plain GET form), in pages, with the filtered
-// records as a CSV download. For Admins and Owners.
+// records as a CSV download. For Admins and Owners. Records waiting in the spool for the database
+// are counted in a banner; while the database cannot be read, they are what the table shows.
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -19,8 +20,9 @@ import { formatDateTimeWithSeconds } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { pageCount } from "~/utils/table-state";
 import { AuditFilterForm } from "./AuditFilterForm";
-import { auditLog, withinBound } from "./audit-records.server";
+import { auditLogView, withinBound } from "./audit-records.server";
 import { AuditTable, type AuditRow } from "./AuditTable";
+import { SpoolBanner } from "./SpoolBanner";
 import { auditFilterQuery, parseAuditFilter } from "./filter";
 import { auditPageState } from "./page";
 
@@ -31,10 +33,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "auditLog.show");
   const search = new URL(request.url).searchParams;
-  const log = auditLog();
-  const [users, actions, locale] = await Promise.all([
-    withinBound(log.distinctUsers()),
-    withinBound(log.distinctActions()),
+  const [{ log, users, actions, waiting, fromSpool }, locale] = await Promise.all([
+    auditLogView(),
     i18next.getLocale(request),
   ]);
   // The console's time zone, as on every screen: the times, the heading and the date filter's days.
@@ -64,12 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     users,
     actions,
     size: search.get("size"),
+    waiting,
+    fromSpool,
     download: `/auditLog/download?${auditFilterQuery(values).toString()}`,
   };
 }
 
 export default function AuditLogScreen() {
-  const { rows, total, state, values, problems, users, actions, size, download, timeZone } =
+  const { rows, total, state, values, problems, users, actions, size, waiting, fromSpool, download, timeZone } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
@@ -81,10 +83,13 @@ export default function AuditLogScreen() {
             {t("auditLog.intro")}
           </Text>
         </Stack>
-        <AnchorButton href={download} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
-          {t("auditLog.download")}
-        </AnchorButton>
+        {fromSpool ? null : (
+          <AnchorButton href={download} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+            {t("auditLog.download")}
+          </AnchorButton>
+        )}
       </Group>
+      <SpoolBanner waiting={waiting} fromSpool={fromSpool} />
       <AuditFilterForm values={values} problems={problems} users={users} actions={actions} size={size} />
       <AuditTable rows={rows} state={state} total={total} timeZone={timeZone} />
     </Stack>

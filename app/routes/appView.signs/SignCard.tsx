@@ -1,16 +1,17 @@
 // One printed sign: the app's logo on its background colour, the channel's name, its QR code as
-// large as the sign allows, its channel ID, (when printed) PIN and station, and — on the cards —
-// how to join, in the sign's language(s). Every word is near-black on white (app/domain/signs.ts,
-// signInk); the branding frames it. The wall sign (A4, one per page) is read from across a room:
-// the name in type of 20 mm capitals, a code of 150 mm, and no step list (it is read up close on
-// the cards). A long name wraps, then shrinks (nameSizeMm), so nothing is pushed off the sign.
+// large as the sign allows, its channel ID, PIN — printed when chosen, else, for a channel that
+// has one, that it is needed and whom to ask — and station, and — on the cards — how to join, in
+// the sign's language(s). Every word is near-black on white (app/domain/signs.ts, signInk); the
+// branding frames it. The wall sign (A4, one per page) is read from across a room: the name in
+// type of 20 mm capitals, a code of 150 mm, and no step list (it is read up close on the cards).
+// A long name wraps, then shrinks (nameSizeMm), so nothing is pushed off the sign.
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { nameSizeMm, type SignLayout } from "~/domain/signs";
 import type { Sign, SignTexts } from "./signs.server";
 
 /** A fact in every language of the sign ("Channel ID / Kanal-ID"), the languages' words once each. */
-function labelOf(texts: SignTexts[], key: "station" | "channelId" | "pin") {
+function labelOf(texts: SignTexts[], key: "station" | "channelId" | "pin" | "pinAsk") {
   return [...new Set(texts.map((text) => text[key]))].join(" / ");
 }
 
@@ -67,6 +68,13 @@ export function SignCard({ sign, texts, layout }: { sign: Sign; texts: SignTexts
                   {sign.pin}
                 </dd>
               </div>
+            ) : sign.pinNeeded ? (
+              <div>
+                <dt>{labelOf(texts, "pin")}</dt>
+                <dd className="venue-sign-pin-needed" data-testid="sign-pin-needed">
+                  {labelOf(texts, "pinAsk")}
+                </dd>
+              </div>
             ) : null}
             <div className="venue-sign-station">
               <dt>{labelOf(texts, "station")}</dt>
@@ -80,7 +88,7 @@ export function SignCard({ sign, texts, layout }: { sign: Sign; texts: SignTexts
               <ol key={text.language} lang={text.language}>
                 <li>{text.scanStep}</li>
                 <li>{text.channelIdStep}</li>
-                {sign.pin ? <li>{text.pinStep}</li> : null}
+                {sign.pin ? <li>{text.pinStep}</li> : sign.pinNeeded ? <li>{text.pinAskStep}</li> : null}
               </ol>
             ))}
           </div>
