@@ -54,6 +54,9 @@ export function auditAttemptOf(request: Request, params: ActionFunctionArgs["par
   }
   if (target.kind === "session" && /^\/logout/.test(pathname))
     return { target, group: "session", action: "session.signOut" };
-  const group = target.kind ?? "console";
+  // A channel's screen is the channel group even where its index is none (`/channels/first`): its
+  // intents are the channel's, and a record is never named by a pairing no screen has.
+  const onChannelScreen = params.channelIndex !== undefined || params.index !== undefined;
+  const group = onChannelScreen ? "channel" : (target.kind ?? "console");
   return { target, group, action: `${group}.unknown` };
 }

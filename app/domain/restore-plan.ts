@@ -35,17 +35,19 @@ export interface FieldChange {
  * latency, the noise gate, the output, DNS discovery, each channel (details, PIN, queue), and the
  * network settings last (they may move the station's address).
  */
-export type StationSettingKind =
-  | "audioMode"
-  | "name"
-  | "audioEncoder"
-  | "noiseGate"
-  | "output"
-  | "dnsDiscovery"
-  | "channelDetails"
-  | "channelPin"
-  | "channelQueue"
-  | "network";
+export const stationSettingKinds = [
+  "audioMode",
+  "name",
+  "audioEncoder",
+  "noiseGate",
+  "output",
+  "dnsDiscovery",
+  "channelDetails",
+  "channelPin",
+  "channelQueue",
+  "network",
+] as const;
+export type StationSettingKind = (typeof stationSettingKinds)[number];
 
 /** What a new streaming mode resets: the audio input and every channel (operations.md §4). */
 export const resetByModeChange: readonly StationSettingKind[] = [
@@ -94,7 +96,8 @@ export type StationPlan =
       blockedBy?: BlockedReason;
     };
 
-export type VenueSettingKind = "systemDnsDiscovery" | "channelOrder" | "appCustomization";
+export const venueSettingKinds = ["systemDnsDiscovery", "channelOrder", "appCustomization"] as const;
+export type VenueSettingKind = (typeof venueSettingKinds)[number];
 
 export interface VenueItem {
   key: VenueSettingKind;

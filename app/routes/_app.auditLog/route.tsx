@@ -13,8 +13,10 @@ import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
+import { consoleTimeZone } from "~/domain/time-zone";
 import { i18next } from "~/i18n/i18next.server";
 import type { ScreenHandle } from "~/utils/handle";
+import { formatDateTimeWithSeconds } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { pageCount } from "~/utils/table-state";
 import { AuditFilterForm } from "./AuditFilterForm";
@@ -35,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     auditLogView(),
     i18next.getLocale(request),
   ]);
-  const { values, filter, problems } = parseAuditFilter(search, actions);
+  // The console's time zone, as on every screen: the times, the heading and the date filter's days.
+  const timeZone = consoleTimeZone();
+  const { values, filter, problems } = parseAuditFilter(search, actions, timeZone);
   const state = auditPageState(search);
   const pageAt = (page: number) =>
     withinBound(log.query(filter, { skip: (page - 1) * state.pageSize, take: state.pageSize }));
@@ -46,10 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state.page = last;
     found = await pageAt(last);
   }
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-  const rows: AuditRow[] = found.rows.map((record) => ({ ...record, timeText: time.format(new Date(record.time)) }));
+  const rows: AuditRow[] = found.rows.map((record) => ({
+    ...record,
+    timeText: formatDateTimeWithSeconds(record.time, locale, timeZone),
+  }));
   return {
     rows,
+    timeZone,
     total: found.total,
     state,
     values,
@@ -64,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AuditLogScreen() {
-  const { rows, total, state, values, problems, users, actions, size, waiting, fromSpool, download } =
+  const { rows, total, state, values, problems, users, actions, size, waiting, fromSpool, download, timeZone } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
@@ -84,7 +91,7 @@ export default function AuditLogScreen() {
       </Group>
       <SpoolBanner waiting={waiting} fromSpool={fromSpool} />
       <AuditFilterForm values={values} problems={problems} users={users} actions={actions} size={size} />
-      <AuditTable rows={rows} state={state} total={total} />
+      <AuditTable rows={rows} state={state} total={total} timeZone={timeZone} />
     </Stack>
   );
 }

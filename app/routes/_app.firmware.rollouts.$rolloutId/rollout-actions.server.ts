@@ -13,7 +13,8 @@ import { rolloutStore } from "~/rollouts/rollout-store.server";
 import { rolloutPath } from "~/rollouts/texts";
 import { setFlash } from "~/utils/flash.server";
 
-export type RolloutAct = "pause" | "resume" | "cancel";
+export const rolloutActs = ["pause", "resume", "cancel"] as const;
+export type RolloutAct = (typeof rolloutActs)[number];
 
 const doneMessage: Record<RolloutAct, string> = {
   pause: "stations:rollouts.paused",
