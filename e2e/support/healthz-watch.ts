@@ -37,8 +37,9 @@ parentPort.on("message", () => { stopping = true; });
       const response = await fetch(url, { signal: AbortSignal.timeout(10000) });
       await response.arrayBuffer();
       const elapsed = performance.now() - started;
+      // The first answer pays for this thread's own first fetch (its HTTP client, its connection).
+      if (report.answered > 0) report.slowestMs = Math.max(report.slowestMs, elapsed);
       report.answered += 1;
-      report.slowestMs = Math.max(report.slowestMs, elapsed);
       if (response.status !== 200) report.failures.push("status " + response.status);
     } catch (error) {
       report.failures.push(String(error && error.cause ? error.cause.code || error.cause : error));
@@ -78,14 +79,14 @@ export function idleHealthz(consoleUrl: string, samples = 200): Promise<HealthzR
 }
 
 /**
- * Every /healthz under the work answered 200, and the slowest within 100 ms of the idle console's
- * slowest, twice (as e2e/body-limits.api.spec.ts relates its figures to its control in the same
- * run): on a calm machine the idle slowest is a few ms and the bound about 110 ms; on a machine
+ * Every /healthz under the work answered 200, and the slowest within `withinMs` of the idle
+ * console's slowest, twice (as e2e/body-limits.api.spec.ts relates its figures to its control in the same
+ * run): on a calm machine the idle slowest is a few ms and the bound about `withinMs` + 10; on a machine
  * busy with other work the scheduler's share grows both.
  */
-export function expectQuickThroughout(report: HealthzReport, idle: HealthzReport) {
+export function expectQuickThroughout(report: HealthzReport, idle: HealthzReport, withinMs = 100) {
   expect(report.failures, "every /healthz answered 200").toEqual([]);
   expect(report.answered, "/healthz was asked while the work ran").toBeGreaterThan(3);
   const summary = `the slowest of ${report.answered} /healthz under the work, in ms (the idle console's slowest of ${idle.answered}: ${idle.slowestMs.toFixed(1)} ms)`;
-  expect(report.slowestMs, summary).toBeLessThan(100 + 2 * idle.slowestMs);
+  expect(report.slowestMs, summary).toBeLessThan(withinMs + 2 * idle.slowestMs);
 }
