@@ -17,6 +17,7 @@ export { setObservability } from "~/observability.server";
 export { authorizeHubRequest } from "~/live/hub-access.server";
 export { checkSessionStore } from "~/auth/session.server";
 export { startRolloutDriver } from "~/rollouts/driver.server";
+export { recordRefusedRequest } from "~/audit/refused-requests.server";
 
 const streamTimeout = 10_000;
 

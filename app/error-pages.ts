@@ -14,6 +14,7 @@ export const errorPageKinds = [
   "badRequest",
   "storeUnavailable",
   "auditLogUnavailable",
+  "rolloutsUnavailable",
 ] as const;
 export type ErrorPageKind = (typeof errorPageKinds)[number];
 
@@ -32,6 +33,7 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   badRequest: 400,
   storeUnavailable: 503,
   auditLogUnavailable: 503,
+  rolloutsUnavailable: 503,
 };
 
 /** Where each page's texts live (title, subtitle, message, action). */
@@ -49,6 +51,7 @@ export const errorPageTextKeys: Record<ErrorPageKind, string> = {
   badRequest: "errors.badRequest",
   storeUnavailable: "errors.storeUnavailable",
   auditLogUnavailable: "errors.auditLogUnavailable",
+  rolloutsUnavailable: "errors.rolloutsUnavailable",
 };
 
 export interface ErrorPagePayload {

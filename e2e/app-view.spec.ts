@@ -179,6 +179,8 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Mute audience mic of Q&A Microphone" }).click();
     await expect(page.getByText("The audience mic of Q&A Microphone is muted.").first()).toBeVisible();
     await page.getByRole("button", { name: "Unmute audience mic of Q&A Microphone" }).click();
+    // The unmute's own answer, not a button a live update of the mute may have drawn meanwhile.
+    await expect(page.getByText("The audience mic of Q&A Microphone is open again.").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Mute audience mic of Q&A Microphone" })).toBeVisible();
     const [channel] = (await simulator.api("admin", "GET", "/configuration/api/v1.0/moderation/")).filter(
       (entry: { stationSerialNumber: string }) => entry.stationSerialNumber === "MCS-0043",

@@ -11,6 +11,7 @@ import { isExpectedChange } from "~/domain/push-updates";
 import { createCoalescer, type Coalescer } from "~/live/coalesce";
 import { hubScope } from "~/live/hub-scope";
 import { hubsOf } from "~/live/hubs";
+import { isLeaveQuestionOpen, useLeaveQuestionOpen } from "~/live/leave-question";
 import { setLiveStatus, useLiveStatus } from "~/live/live-status";
 import { liveRetryPolicy, retryDelaysMs } from "~/live/retry-policy";
 import { hubMessages, type HubName } from "~/contract/hubs";
@@ -100,7 +101,8 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
 
   useEffect(() => {
     coalescer.current = createCoalescer(() => {
-      if (navigating.current) {
+      // Nor while the "Unsaved changes" question is open: its end would close the question.
+      if (navigating.current || isLeaveQuestionOpen()) {
         deferred.current = true;
         coalescer.current?.settled();
         return;
@@ -112,10 +114,12 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
 
   // After every render: once neither a revalidation nor a navigation is loading, the last run
   // is over (checked each time rather than on a change of state, which React may batch away).
+  // A run put off for the question goes once the question is answered (this renders again then).
+  const questionOpen = useLeaveQuestionOpen();
   useEffect(() => {
     if (revalidator.state === "idle" && navigationState === "idle") {
       coalescer.current?.settled();
-      if (deferred.current) {
+      if (deferred.current && !questionOpen) {
         deferred.current = false;
         coalescer.current?.notify();
       }

@@ -34,6 +34,7 @@ export const adminPages = [
   "/appView",
   "/appView/signs",
   "/appView/signs?station=MCS-0042&channel=2&layout=a6&pins=1",
+  "/appView/signs?layout=wall&pins=1",
   "/moderation",
   "/moderation/MCS-0043/1",
   "/settings",

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 
 /** Each program by its Debian package's name: `apt-get install <name>` brings it. */
-export type SystemProgram = "chromium" | "lynx" | "w3m" | "nginx" | "redis-server" | "postgresql";
+export type SystemProgram = "chromium" | "lynx" | "w3m" | "nginx" | "redis-server" | "postgresql" | "poppler-utils";
 
 function isExecutable(path: string) {
   try {
@@ -78,6 +78,8 @@ const locate: Record<SystemProgram, () => string | null> = {
   nginx: () => atPath(process.env.NGINX ?? "/usr/sbin/nginx"),
   "redis-server": () => atPath(process.env.REDIS_SERVER ?? "/usr/bin/redis-server"),
   postgresql: postgresqlBinDirectory,
+  // The signs' test renders Chromium's PDFs to images with its pdftoppm.
+  "poppler-utils": () => onPath("pdftoppm"),
 };
 
 const systemPrograms = Object.keys(locate) as SystemProgram[];

@@ -22,6 +22,7 @@ export interface PageTest {
   kind: "page";
   role: Role;
   path: string;
+  prepare?: WalkPage["prepare"];
   loads: PlannedLoad[];
   lines: string[];
 }
@@ -79,6 +80,7 @@ export function walkTests(render: Render): WalkTest[] {
         kind: "page",
         role: page.role,
         path,
+        prepare: page.from ? undefined : page.prepare,
         loads: [],
         lines: [],
         loadsByKey: new Map(),
@@ -111,10 +113,11 @@ export function walkTests(render: Render): WalkTest[] {
   }
   for (const test of programTests.values()) test.lines = [...test.lineSet].sort();
   return [
-    ...[...pageTests.values()].map(({ kind, role, path, loads, lines }): PageTest => ({
+    ...[...pageTests.values()].map(({ kind, role, path, prepare, loads, lines }): PageTest => ({
       kind,
       role,
       path,
+      prepare,
       loads,
       lines,
     })),

@@ -32,6 +32,9 @@ export const loadOrder: readonly Load[] = [english, englishDark, german];
 /** What a user reaches by a step from a page rather than by its address. */
 export type Step = "signIn";
 
+/** What the console must hold before a page's address shows what the check is about. */
+export type Preparation = "chooseStations";
+
 export interface WalkPage {
   role: Role;
   /** The address (path and query); a page reached by a step: the path its ledger lines name. */
@@ -40,6 +43,8 @@ export interface WalkPage {
   from?: { path: string; step: Step };
   /** false: a page that is not the console's (the identity provider's form) has no colour scheme. */
   themed?: false;
+  /** Done before each load of the page (./walk.ts). */
+  prepare?: Preparation;
 }
 
 /**
@@ -96,6 +101,19 @@ const identityProviderForm: WalkPage = {
   themed: false,
 };
 
+/**
+ * A bulk confirmation with something on it: a running station with listeners and one not running
+ * chosen under a fixed selection id (the listeners choice ticked, stations acted on with their
+ * notes, the skip reasons counted; and Remove's warning of running stations).
+ */
+export const bulkSelection = "3f1c6c2e-5a7b-4d0e-9b8a-0c1d2e3f4a5b";
+export const bulkSerialNumbers = ["MCS-0042", "MCS-0045"];
+const bulkConfirmations: WalkPage[] = ["reboot", "remove"].map((action) => ({
+  role: "admin",
+  path: `/stations/bulk?action=${action}&selection=${bulkSelection}&listeners=include`,
+  prepare: "chooseStations",
+}));
+
 const everyPage = [...admin(adminPages), ...moderator(moderatorPages)];
 const kioskWidths = [800, 1024, 1280] as const;
 const phone = "390 px (390×844)";
@@ -136,7 +154,12 @@ export const pageChecks: readonly PageCheck[] = [
   }),
   check({
     check: "axe",
-    pages: [...admin(accessibilityPages), ...moderator([...moderatorPages, "/stations"]), ...signedOut([signIn])],
+    pages: [
+      ...admin(accessibilityPages),
+      ...bulkConfirmations,
+      ...moderator([...moderatorPages, "/stations"]),
+      ...signedOut([signIn]),
+    ],
     loads: { js: [english, englishDark], nojs: [english] },
     stage: "as loaded",
     line: "axe: WCAG 2.2 AA",

@@ -10,7 +10,18 @@ import { ledgerAnnotation, recordCheck, recordPageCheck } from "../ledger";
 import { liveCaughtUp } from "../live";
 import { checks, missingProgram, type Viewport, type WalkContext } from "./checks";
 import { stateOf, walkTests, type PageTest, type PlannedCheck, type ProgramTest } from "./plan";
-import { english, stageOrder, type Load, type Render, type Stage, type Step, type WalkPage } from "./table";
+import {
+  bulkSelection,
+  bulkSerialNumbers,
+  english,
+  stageOrder,
+  type Load,
+  type Preparation,
+  type Render,
+  type Stage,
+  type Step,
+  type WalkPage,
+} from "./table";
 
 export const ledgerFile = new URL("../../page-checks.ledger", import.meta.url);
 
@@ -27,6 +38,24 @@ const steps: Record<Step, (page: Page) => Promise<void>> = {
   async signIn(page) {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByLabel("Username")).toBeVisible();
+  },
+};
+
+const preparations: Record<Preparation, (page: Page, baseURL: string) => Promise<void>> = {
+  // The choice on /stations, as its form posts it (with or without JavaScript the same request).
+  async chooseStations(page, baseURL) {
+    const form = new URLSearchParams({
+      intent: "choose",
+      selection: bulkSelection,
+      shown: JSON.stringify(bulkSerialNumbers),
+    });
+    for (const serialNumber of bulkSerialNumbers) form.append("chosen", serialNumber);
+    const chosen = await page.request.post("/stations?index", {
+      data: form.toString(),
+      headers: { origin: new URL(baseURL).origin, "content-type": "application/x-www-form-urlencoded" },
+      maxRedirects: 0,
+    });
+    expect(chosen.status(), "the choice's answer").toBe(302);
   },
 };
 
@@ -102,6 +131,7 @@ async function runPageTest(planned: PageTest, render: Render, page: Page, baseUR
     }
   };
   for (const { load, checks: plannedChecks, steps: reached } of planned.loads) {
+    if (planned.prepare) await preparations[planned.prepare](page, baseURL);
     await setViewport(page, asLoaded);
     await open(page, render, planned.path, load, baseURL);
     await run({ role: planned.role, path: planned.path }, load, plannedChecks);
