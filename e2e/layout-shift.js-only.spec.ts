@@ -7,6 +7,7 @@
 // cumulative layout shift must stay at or under 0.01 (Lighthouse's "good" is 0.1).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -46,7 +47,7 @@ async function layoutShiftsOf(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-js", "on");
   // At rest: the loads after hydration (live updates' catch-up, lazy parts) answered, and a frame drawn after them.
-  await page.waitForLoadState("networkidle");
+  await liveCaughtUp(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => window.layoutShifts);
 }
