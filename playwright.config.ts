@@ -28,6 +28,13 @@ process.env.E2E_DATA_DIRECTORY = dataDirectory;
 // test's title, and PARTIAL_JS_SEED=<seed> blocks the same half again.
 process.env.PARTIAL_JS_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 
+/** Specs that measure time: run on a machine doing nothing else. */
+const timedFiles = [
+  /body-limits\.api\.spec\.ts$/,
+  /fleet-bounds\.api\.spec\.ts$/,
+  /venue-backup-bounds\.api\.spec\.ts$/,
+];
+
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
@@ -74,7 +81,11 @@ export default defineConfig({
   },
   projects: [
     // HTTP-level specs (security, robustness) need no browser and run once.
-    { name: "api", testMatch: /\.api\.spec\.ts$/ },
+    { name: "api", testMatch: /\.api\.spec\.ts$/, testIgnore: timedFiles },
+    // The HTTP-level specs whose figures are times (a console's answers while it works, against
+    // the same console idle): npm test runs them alone once the other lanes are done, never beside
+    // the browsers (scripts/test.mjs, docs/decisions/067-one-walk-per-page-state.md).
+    { name: "api-timed", testMatch: timedFiles },
     // Specs about what the server sends alone (valid markup, text browsers) run without
     // JavaScript only: the HTML is the same for every browser.
     {
