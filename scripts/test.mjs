@@ -1,14 +1,14 @@
 // npm test (and npm run test:quick with --quick): the build once, then two lanes at the same time,
 // one per core (docs/decisions/067-one-walk-per-page-state.md):
-//   browsers — Playwright's js and partial-js projects (quick: the page walk with JavaScript), its
-//              output as it comes;
-//   the rest — lint, Prettier, tsc, vitest, Playwright's api project, each at a lower priority so
-//              that it takes only what the browsers leave; then the nojs project (quick: the page
-//              walk without JavaScript) at the browsers' priority, so both lanes end about together.
-//              Its Playwright runs use a console of their own (ports E2E_CONSOLE_PORT/
-//              E2E_SIMULATOR_PORT + 5), one after the other; quick: no api project;
+//   browsers — Playwright's js, nojs and partial-js projects (quick: the page walk with JavaScript
+//              and without), its output as it comes;
+//   the rest — lint, Prettier, tsc, vitest, then Playwright's api project on a console of its own
+//              (ports E2E_CONSOLE_PORT/E2E_SIMULATOR_PORT + 5), at a lower priority so that it
+//              takes only what the browsers leave (quick: no api project);
 // then, alone on the machine, the api-timed project: the specs whose figures are times (a console's
 // answers while it works against its answers idle), which the other lane's load would make.
+// A second browser lane was tried and dropped: two browsers with their consoles on 2 cores took
+// longer than one after the other (docs/decisions/067-one-walk-per-page-state.md).
 // Each part of the second lane prints its output in one block when it ends. Every part runs
 // whatever another's result; the run fails if any part failed, and ends with a table of the parts
 // and the lines that sum up the tests skipped for a missing system program.
@@ -19,14 +19,8 @@ const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 3190);
 const simulatorPort = Number(process.env.E2E_SIMULATOR_PORT ?? 5190);
 
 const browserProjects = quick
-  ? ["e2e/page-walk.js-only.spec.ts", "--project=js"]
-  : ["--project=js", "--project=partial-js"];
-
-/** The second lane's Playwright runs: a console and simulator of their own, beside the browsers' ones. */
-const secondConsole = {
-  E2E_CONSOLE_PORT: String(consolePort + 5),
-  E2E_SIMULATOR_PORT: String(simulatorPort + 5),
-};
+  ? ["e2e/page-walk.js-only.spec.ts", "e2e/page-walk.nojs-only.spec.ts", "--project=js", "--project=nojs"]
+  : ["--project=js", "--project=nojs", "--project=partial-js"];
 
 /** The second lane, in order. */
 const restLane = [
@@ -40,17 +34,15 @@ const restLane = [
         {
           name: "e2e api",
           command: ["npx", "playwright", "test", "--project=api"],
-          // Its own output directory, which Playwright empties when it starts.
-          env: { ...secondConsole, E2E_OUTPUT_DIR: "test-results/api" },
+          env: {
+            // Its own console and simulator, beside the browsers' ones; its own output directory,
+            // which Playwright empties when it starts.
+            E2E_CONSOLE_PORT: String(consolePort + 5),
+            E2E_SIMULATOR_PORT: String(simulatorPort + 5),
+            E2E_OUTPUT_DIR: "test-results/api",
+          },
         },
       ]),
-  {
-    name: "e2e nojs",
-    command: ["npx", "playwright", "test", ...(quick ? ["e2e/page-walk.nojs-only.spec.ts"] : []), "--project=nojs"],
-    env: { ...secondConsole, E2E_OUTPUT_DIR: "test-results/nojs" },
-    // A browser lane's work: as urgent as the first lane's.
-    urgent: true,
-  },
 ];
 
 const children = new Set();
@@ -139,7 +131,7 @@ if (build.passed) {
       env: { E2E_OUTPUT_DIR: "test-results/browsers" },
     }),
     (async () => {
-      for (const part of restLane) await buffered({ ...part, nice: !part.urgent });
+      for (const part of restLane) await buffered({ ...part, nice: true });
     })(),
   ]);
 }
@@ -157,7 +149,7 @@ write(`\n${quick ? "npm run test:quick" : "npm test"}: ${minutes(Date.now() - st
 for (const result of results)
   write(`  ${result.name.padEnd(14)} ${result.passed ? "passed" : `FAILED (${result.code})`}  ${minutes(result.ms)}`);
 write(
-  "JSON reports: test-results/browsers/report.json, test-results/nojs/report.json" +
+  "JSON reports: test-results/browsers/report.json" +
     (quick ? "" : ", test-results/api/report.json, test-results/api-timed/report.json"),
 );
 for (const line of skipLines) write(line);

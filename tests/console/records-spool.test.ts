@@ -168,7 +168,9 @@ describe("the records spool", () => {
           requestId: "r", user: null, action: "signIn", target: { kind: "session" }, changes: [], outcome: { kind: "done" } } }, new Date()));
       }
       process.stdout.write("appended\\n");
-      setInterval(() => {}, 1000);
+      // The spool stays reachable while the process runs: a collected lock would end it (the lock's
+      // database closes when collected), and this process would look ended.
+      setInterval(() => spool.state(), 1000);
     `;
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, "--", directory], {
       cwd: process.cwd(),
