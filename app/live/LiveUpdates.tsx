@@ -85,19 +85,17 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   const submitting = useRef(false);
   submitting.current = navigationState === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
   const deferred = useRef(false);
-  // Caught up means shown: Remix's router is idle and this render holds its data (the router's
-  // updates render in a transition, and a render for another state can come first).
-  const shown = () => {
-    const state = window.__remixRouter?.state;
-    return (
-      !state ||
-      (state.revalidation === "idle" &&
-        state.navigation.state === "idle" &&
-        matches.every((match) => state.loaderData[match.id] === match.data))
-    );
-  };
+  // Caught up means shown. `revalidate()` only asks: React renders the router's answer later, in a
+  // transition, and a render for another reason can come first with the revalidator still idle.
+  // So a run is over once a render shows the router took it (loading) or shows new loader data
+  // (every page with hubs has a loader that revalidates), and that render is idle again.
+  const rendered = matches.map((match) => match.data);
+  const renderedData = useRef(rendered);
+  renderedData.current = rendered;
+  const requestedWith = useRef<unknown[] | null>(null);
   const mark = useRef(() => {});
-  mark.current = () => markLive(entries.current, Boolean(coalescer.current?.busy()) || deferred.current || !shown());
+  mark.current = () =>
+    markLive(entries.current, Boolean(coalescer.current?.busy()) || deferred.current || requestedWith.current !== null);
 
   useEffect(() => {
     coalescer.current = createCoalescer(() => {
@@ -107,6 +105,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
         coalescer.current?.settled();
         return;
       }
+      requestedWith.current = renderedData.current;
       revalidate.current();
     }, revalidationIntervalMs);
     return () => coalescer.current?.dispose();
@@ -117,7 +116,16 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   // A run put off for the question goes once the question is answered (this renders again then).
   const questionOpen = useLeaveQuestionOpen();
   useEffect(() => {
-    if (revalidator.state === "idle" && navigationState === "idle") {
+    const requested = requestedWith.current;
+    if (
+      requested &&
+      (revalidator.state !== "idle" ||
+        navigationState !== "idle" ||
+        requested.length !== rendered.length ||
+        requested.some((data, index) => data !== rendered[index]))
+    )
+      requestedWith.current = null;
+    if (revalidator.state === "idle" && navigationState === "idle" && !requestedWith.current) {
       coalescer.current?.settled();
       if (deferred.current && !questionOpen) {
         deferred.current = false;
