@@ -22,6 +22,8 @@ const stopDelayMs = 300;
 /** After giving up, try again quietly now and then while the page still needs the hub. */
 const recoveryIntervalMs = 10_000;
 const revalidationIntervalMs = 350;
+/** How long a submit event holds pushes back when no render shows the submission under way. */
+const submitGraceMs = 1_000;
 const disconnectNotificationId = "live-disconnected";
 
 interface HubEntry {
@@ -85,6 +87,13 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   const submitting = useRef(false);
   submitting.current = navigationState === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
   const deferred = useRef(false);
+  // A form's submit event comes before any render of the submission: the router's states render in
+  // a transition, late on a busy machine, and a push then found `navigating` false while the action's
+  // redirect loaded — the revalidation restarted that load and the flash message was lost. From the
+  // event until a render shows a navigation or a fetcher under way (or, for a submission the page's
+  // own checks stopped, until `submitGraceMs` has passed) a push waits as it waits for a navigation.
+  const submitSeen = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const underWay = navigationState !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   // Caught up means shown. `revalidate()` only asks: React renders the router's answer later, in a
   // transition, and a render for another reason can come first with the revalidator still idle.
   // So a run is over once a render shows the router took it (loading) or shows new loader data
@@ -100,7 +109,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   useEffect(() => {
     coalescer.current = createCoalescer(() => {
       // Nor while the "Unsaved changes" question is open: its end would close the question.
-      if (navigating.current || isLeaveQuestionOpen()) {
+      if (navigating.current || submitSeen.current || isLeaveQuestionOpen()) {
         deferred.current = true;
         coalescer.current?.settled();
         return;
@@ -108,7 +117,22 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
       requestedWith.current = renderedData.current;
       revalidate.current();
     }, revalidationIntervalMs);
-    return () => coalescer.current?.dispose();
+    const onSubmit = () => {
+      if (submitSeen.current) clearTimeout(submitSeen.current);
+      submitSeen.current = setTimeout(() => {
+        submitSeen.current = null;
+        if (deferred.current && !navigating.current && !isLeaveQuestionOpen()) {
+          deferred.current = false;
+          coalescer.current?.notify();
+        }
+      }, submitGraceMs);
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => {
+      document.removeEventListener("submit", onSubmit, true);
+      if (submitSeen.current) clearTimeout(submitSeen.current);
+      coalescer.current?.dispose();
+    };
   }, []);
 
   // After every render: once neither a revalidation nor a navigation is loading, the last run
@@ -116,6 +140,10 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
   // A run put off for the question goes once the question is answered (this renders again then).
   const questionOpen = useLeaveQuestionOpen();
   useEffect(() => {
+    if (submitSeen.current && underWay) {
+      clearTimeout(submitSeen.current);
+      submitSeen.current = null;
+    }
     const requested = requestedWith.current;
     if (
       requested &&
@@ -127,7 +155,7 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
       requestedWith.current = null;
     if (revalidator.state === "idle" && navigationState === "idle" && !requestedWith.current) {
       coalescer.current?.settled();
-      if (deferred.current && !questionOpen) {
+      if (deferred.current && !questionOpen && !submitSeen.current) {
         deferred.current = false;
         coalescer.current?.notify();
       }
