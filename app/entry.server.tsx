@@ -18,6 +18,7 @@ export { authorizeHubRequest } from "~/live/hub-access.server";
 export { checkSessionStore } from "~/auth/session.server";
 export { startRolloutDriver } from "~/rollouts/driver.server";
 export { startListeningSampler } from "~/listening/sampler.server";
+export { recordRefusedRequest } from "~/audit/refused-requests.server";
 
 const streamTimeout = 10_000;
 

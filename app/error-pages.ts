@@ -15,6 +15,7 @@ export const errorPageKinds = [
   "storeUnavailable",
   "auditLogUnavailable",
   "listeningUnavailable",
+  "rolloutsUnavailable",
 ] as const;
 export type ErrorPageKind = (typeof errorPageKinds)[number];
 
@@ -34,6 +35,7 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   storeUnavailable: 503,
   auditLogUnavailable: 503,
   listeningUnavailable: 503,
+  rolloutsUnavailable: 503,
 };
 
 /** Where each page's texts live (title, subtitle, message, action). */
@@ -52,6 +54,7 @@ export const errorPageTextKeys: Record<ErrorPageKind, string> = {
   storeUnavailable: "errors.storeUnavailable",
   auditLogUnavailable: "errors.auditLogUnavailable",
   listeningUnavailable: "errors.listeningUnavailable",
+  rolloutsUnavailable: "errors.rolloutsUnavailable",
 };
 
 export interface ErrorPagePayload {

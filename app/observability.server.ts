@@ -29,8 +29,6 @@ export interface ConsoleObservability {
   signIn(): void;
   signInFailure(reason: SignInFailureReason, detail?: string): void;
   sessionStore(operation: SessionStoreOperation, durationMs: number): void;
-  /** An audit record the durable store did not take: logged in full (nothing is lost) and counted. */
-  auditRecordFailed(record: unknown, error: unknown): void;
   /** An error the console survived but someone should look at; logged with its stack. */
   error(error: unknown, message: string): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -44,7 +42,6 @@ const silent: ConsoleObservability = {
   signIn: () => {},
   signInFailure: () => {},
   sessionStore: () => {},
-  auditRecordFailed: () => {},
   error: () => {},
   warn: () => {},
   listeningRound: () => {},

@@ -24,6 +24,7 @@ import { observability } from "~/observability.server";
 import { consumeFlash } from "~/utils/flash.server";
 import { ScriptsAfterFirstPaint } from "~/components/ScriptsAfterFirstPaint";
 import { useNonce } from "~/utils/nonce";
+import { RouterStepsProbe } from "~/utils/router-steps";
 import { getColorScheme } from "~/utils/preferences.server";
 
 export const links: LinksFunction = () => [
@@ -117,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
           getStyleNonce={() => nonce ?? ""}
         >
           <LazyNotifications />
+          <RouterStepsProbe />
           {children}
         </MantineProvider>
         <PageTranslations />

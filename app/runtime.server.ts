@@ -3,6 +3,7 @@
 // simulator's Manager URL, the development identity provider's internal issuer).
 import type { ConsoleConfig } from "~/config.server";
 import type { RecordsStore } from "~/records/durable-store";
+import type { DurableWrites } from "~/records/durable-writes";
 import type { SharedStore } from "~/store/shared-store.server";
 import { unavailableAsErrorPage } from "~/store/unavailable.server";
 
@@ -17,6 +18,11 @@ export interface ConsoleRuntime {
    * DATABASE_URL); none in some unit tests.
    */
   records?: RecordsStore;
+  /**
+   * How records are kept: the database, or the spool while it does not answer (decision 066). Set
+   * with `records`; none in some unit tests.
+   */
+  durableWrites?: DurableWrites;
   /** Set when the development identity provider is served under `/oidc` of the console. */
   embeddedIdentity: { internalIssuer: string; browserPath: string } | null;
   /** Called when a session is deleted (sign-out): the hub bridge closes its sockets at once. */

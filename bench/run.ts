@@ -15,12 +15,14 @@ import { benchFirmwareRollout } from "./firmware-rollout";
 import { launchBrowser, pushToScreenLatency, revalidationsUnderBurst } from "./browser";
 import { dataUrlOf, measureRoute } from "./http-load";
 import { javaScriptPerRoute, totalCss } from "./js-bytes";
-import { lighthouseRoutes } from "./lighthouse";
+import { lighthouseRoutes as runLighthouse } from "./lighthouse";
 import { machineDescription, writeResults, type BenchResults } from "./report";
 import { compareWorkers } from "./workers";
 import { freePort } from "../e2e/support/own-console";
 
 const routes = ["/dashboard", "/stations", "/stations/MCS-0042", "/moderation/MCS-0043/1", "/appView"];
+/** Lighthouse's routes: the kiosk routes, and the lists a venue admin opens first (issue 38: no layout shift). */
+const lighthouseRoutes = [...routes, "/auditLog", "/firmware/rollouts"];
 const fleetSizes = (process.env.BENCH_FLEETS ?? "100,1000").split(",").map(Number);
 const secondsPerMeasurement = Number(process.env.BENCH_SECONDS ?? 5);
 const pushChanges = Number(process.env.BENCH_PUSH_CHANGES ?? 60);
@@ -108,7 +110,7 @@ try {
         `  console after the load: ${fleet.consoleRssMegabytes} MB (per process ${fleet.consoleRssPerProcess.join(" + ")})`,
       );
       if (index === fleetSizes.length - 1 && lighthouseRuns > 0) {
-        results.lighthouse = await lighthouseRoutes(consoleProcess.url, sessions[2]!, routes, lighthouseRuns);
+        results.lighthouse = await runLighthouse(consoleProcess.url, sessions[2]!, lighthouseRoutes, lighthouseRuns);
         results.lighthouseStations = stations;
         results.lighthouseRuns = lighthouseRuns;
       }

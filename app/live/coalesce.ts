@@ -5,6 +5,8 @@ export interface Coalescer {
   notify(): void;
   /** Call when a revalidation finished. */
   settled(): void;
+  /** A run is loading, or one is due. */
+  busy(): boolean;
   dispose(): void;
 }
 
@@ -43,6 +45,7 @@ export function createCoalescer(
       running = false;
       if (pending) schedule();
     },
+    busy: () => running || pending || timer !== null,
     dispose() {
       if (timer) clearTimeout(timer);
       timer = null;

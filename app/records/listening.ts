@@ -95,6 +95,11 @@ export interface TimeRange {
 /** "MCS-0042" (a station) or "MCS-0042/1" (one of its channels). */
 export type ScopeEntry = string;
 
+/** An event's id as a URL may carry it: a positive whole number, else null (never a made-up target). */
+export function listeningEventIdOf(value: unknown): string | null {
+  return typeof value === "string" && /^[1-9]\d{0,11}$/.test(value) ? value : null;
+}
+
 export interface ListeningEvent {
   id: string;
   title: string;

@@ -3,7 +3,8 @@
 // resumed it last — from their session, refreshed like any request's (one refresh per session
 // across instances). The link from rollout to session is ephemeral state in the shared store:
 // the session id is a credential and never goes to the durable records. When the session has ended
-// (signed out, expired), the rollout pauses and says so; whoever resumes it lends it their session.
+// (signed out, expired), the rollout pauses and says so; whoever resumes it lends it their session
+// — only when the resume happens: a refused one leaves the rollout acting for whom it did (issue 33).
 import { refreshTokens } from "~/auth/identity.server";
 import { needsRefresh } from "~/auth/guard.server";
 import { refreshOnce } from "~/auth/refresh-once.server";
@@ -12,6 +13,7 @@ import type { SessionUser } from "~/auth/user";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";
 import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
+import { oneHolderAtATime } from "~/utils/one-holder-at-a-time.server";
 
 const linkKey = (rolloutId: string) => `rollout-session:${rolloutId}`;
 
@@ -21,15 +23,41 @@ export interface ActingSessionLink {
   origin: string;
 }
 
-/** The rollout acts for the request's session from now on (start, resume). */
-export async function lendSession(rolloutId: string, request: Request, sessionId: string) {
+function setLink(rolloutId: string, members: readonly string[]) {
   const { store, config } = getRuntime();
+  return store.selections.change(linkKey(rolloutId), { clear: true, add: members }, config.sessionMaxAgeSeconds * 1000);
+}
+
+/** The rollout acts for the request's session from now on (start). */
+export async function lendSession(rolloutId: string, request: Request, sessionId: string) {
   const link: ActingSessionLink = { sessionId, origin: new URL(request.url).origin };
-  await store.selections.change(
-    linkKey(rolloutId),
-    { clear: true, add: [JSON.stringify(link)] },
-    config.sessionMaxAgeSeconds * 1000,
-  );
+  await setLink(rolloutId, [JSON.stringify(link)]);
+}
+
+/**
+ * Lends the request's session to the rollout for a change that may not happen (resume): the
+ * session is lent first — the driver's next step must find someone to act for — and given back
+ * to whom it was lent before when `change` says it did not happen. Lends to one rollout run one
+ * at a time, so a second resume cannot take back what the first one lent.
+ */
+export async function lendSessionFor<T>(
+  rolloutId: string,
+  request: Request,
+  sessionId: string,
+  change: () => Promise<T | null>,
+): Promise<T | null> {
+  const { store } = getRuntime();
+  return oneHolderAtATime(store.locks, `rollout-lend:${rolloutId}`, { leaseMs: 30_000 }, async () => {
+    const before = await store.selections.members(linkKey(rolloutId));
+    await lendSession(rolloutId, request, sessionId);
+    let changed: T | null = null;
+    try {
+      changed = await change();
+    } finally {
+      if (changed === null) await setLink(rolloutId, before);
+    }
+    return changed;
+  });
 }
 
 export interface ActingSession {

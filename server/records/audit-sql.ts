@@ -164,6 +164,12 @@ export function rowValues(record: AuditRecord, time: unknown): unknown[] {
   ];
 }
 
+/**
+ * Ends the INSERT: a record whose id is stored already is not stored again. The spool's replay
+ * writes again what may have arrived (a first try only late), and the id decides (decision 066).
+ */
+export const onceById = "ON CONFLICT (id) DO NOTHING";
+
 export const insertColumns =
   "id, time, request_id, user_id, user_name, user_role, action, action_group, target_kind, serial_number, channel_index, target_id, target_label, changes, outcome_kind, outcome";
 

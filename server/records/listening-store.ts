@@ -14,6 +14,7 @@ import type {
   ListeningStore,
 } from "../../app/records/listening";
 import type { RecordsLayer } from "./layer/open-layer";
+import { listeningEventIdOf } from "../../app/records/listening";
 import type { ListeningEventTable, RecordsSchema } from "./layer/schema";
 
 /** Rows per INSERT: far below either database's limit on parameters. */
@@ -44,7 +45,7 @@ function eventOf(row: EventRow): ListeningEvent {
   };
 }
 
-const eventId = (id: string) => (/^\d{1,12}$/.test(id) ? Number(id) : null);
+const eventId = (id: string) => (listeningEventIdOf(id) === null ? null : Number(id));
 
 function listeningEvents(layer: RecordsLayer): ListeningEvents {
   return {

@@ -6,6 +6,7 @@ import { distinctLimit, normalizeAuditRecord, type AuditFilter, type AuditLog } 
 import {
   auditColumns,
   auditWhere,
+  onceById,
   countSql,
   defaultStreamBatch,
   distinctActionsSql,
@@ -30,7 +31,7 @@ export function createPostgresAuditLog(query: Query): AuditLog {
   const insert = `INSERT INTO audit_records (${insertColumns}) VALUES (${insertColumns
     .split(",")
     .map((_, index) => `$${index + 1}`)
-    .join(", ")})`;
+    .join(", ")}) ${onceById}`;
 
   async function select(filter: AuditFilter, limit: number, offset: number, after?: AuditCursor) {
     const parameters = new SqlParameters("$");

@@ -6,11 +6,13 @@ import type { RolloutStore } from "../../app/records/rollouts";
 import type { Query } from "./postgres-database";
 import {
   cancelRollout,
+  heldFromRows,
   insertRollout,
   insertStations,
   markUpdateSent,
   rolloutFromRow,
   rolloutKey,
+  selectHeldStations,
   selectRollout,
   selectRolloutPage,
   selectStationCounts,
@@ -20,6 +22,7 @@ import {
   updateStation,
   type CountRow,
   type Dialect,
+  type HeldRow,
   type RolloutRow,
   type Statement,
   type StationRow,
@@ -100,6 +103,10 @@ export function createPostgresRollouts(
       const key = rolloutKey(rolloutId);
       if (key === null) return false;
       return (await changed(markUpdateSent(dialect, key, serialNumber, at))) === 1;
+    },
+
+    async heldStations() {
+      return heldFromRows(await rows<HeldRow>(selectHeldStations(dialect)));
     },
 
     async cancel(id, reason = null) {

@@ -5,7 +5,9 @@
 import {
   endedRolloutStates,
   endedRolloutStationStates,
+  heldRolloutStationStates,
   noStationCounts,
+  rolloutIdOf,
   type NewRollout,
   type NewRolloutStation,
   type Rollout,
@@ -36,7 +38,7 @@ export interface Dialect {
  * id in a URL finds nothing instead of failing in PostgreSQL's bigint cast).
  */
 export function rolloutKey(id: string): string | null {
-  return /^[1-9]\d{0,15}$/.test(id) ? id : null;
+  return rolloutIdOf(id);
 }
 
 const list = (parameters: SqlParameters, values: readonly unknown[]) =>
@@ -161,6 +163,28 @@ export function selectStations(
     sql: `SELECT ${stationColumns} FROM rollout_stations WHERE ${conditions.join(" AND ")} ORDER BY wave, serial_number`,
     values: parameters.values,
   };
+}
+
+/** The stations rollouts hold (waiting or updating), with the rollout holding each. */
+export function selectHeldStations(dialect: Dialect): Statement {
+  const parameters = new SqlParameters(dialect.placeholders);
+  return {
+    sql: `SELECT serial_number, rollout_id FROM rollout_stations
+          WHERE state IN (${list(parameters, heldRolloutStationStates)}) ORDER BY rollout_id`,
+    values: parameters.values,
+  };
+}
+
+export interface HeldRow {
+  serial_number: string;
+  rollout_id: unknown;
+}
+
+/** Serial number → the rollout holding it (the oldest, should two ever). */
+export function heldFromRows(rows: readonly HeldRow[]): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const row of rows) if (!held.has(row.serial_number)) held.set(row.serial_number, String(row.rollout_id));
+  return held;
 }
 
 /** Null when the change changes nothing. */

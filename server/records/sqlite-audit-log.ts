@@ -8,6 +8,7 @@ import { distinctLimit, normalizeAuditRecord, type AuditFilter, type AuditLog } 
 import {
   auditColumns,
   auditWhere,
+  onceById,
   countSql,
   defaultStreamBatch,
   distinctActionsSql,
@@ -31,7 +32,7 @@ export function createSqliteAuditLog(db: DatabaseSync): AuditLog {
     `INSERT INTO audit_records (${insertColumns}) VALUES (${insertColumns
       .split(",")
       .map(() => "?")
-      .join(", ")})`,
+      .join(", ")}) ${onceById}`,
   );
   const deleteOld = db.prepare(
     "DELETE FROM audit_records WHERE seq IN (SELECT seq FROM audit_records WHERE time < ? ORDER BY time LIMIT ?)",

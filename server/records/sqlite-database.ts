@@ -4,10 +4,13 @@
 import type { DatabaseSync } from "node:sqlite";
 import { openPrivateDatabase } from "../../lib/private-files";
 
-export function openRecordsDatabase(file: string): DatabaseSync {
+/** How long a statement waits for another process's write lock before it fails. */
+export const defaultBusyTimeoutMs = 5000;
+
+export function openRecordsDatabase(file: string, busyTimeoutMs = defaultBusyTimeoutMs): DatabaseSync {
   const db = openPrivateDatabase(file);
   db.exec(`
-    PRAGMA busy_timeout = 5000;
+    PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)};
     PRAGMA foreign_keys = ON;
   `);
   return db;

@@ -12,8 +12,13 @@ import { createSqliteRollouts } from "./sqlite-rollouts";
 
 const dialect: Dialect = { placeholders: "?", time: (date) => date.getTime() };
 
-export function createSqliteRecords(file: string): DurableStore {
-  const db = openRecordsDatabase(file);
+export interface SqliteRecordsOptions {
+  /** How long a write waits for another process's lock before it fails (and goes to the spool). */
+  busyTimeoutMs?: number;
+}
+
+export function createSqliteRecords(file: string, options: SqliteRecordsOptions = {}): DurableStore {
+  const db = openRecordsDatabase(file, options.busyTimeoutMs);
   try {
     migrateSqlite(db);
   } catch (error) {

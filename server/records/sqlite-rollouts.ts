@@ -4,11 +4,13 @@ import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { RolloutStore } from "../../app/records/rollouts";
 import {
   cancelRollout,
+  heldFromRows,
   insertRollout,
   insertStations,
   markUpdateSent,
   rolloutFromRow,
   rolloutKey,
+  selectHeldStations,
   selectRollout,
   selectRolloutPage,
   selectStationCounts,
@@ -18,6 +20,7 @@ import {
   updateStation,
   type CountRow,
   type Dialect,
+  type HeldRow,
   type RolloutRow,
   type Statement,
   type StationRow,
@@ -91,6 +94,10 @@ export function createSqliteRollouts(db: DatabaseSync): RolloutStore {
       const key = rolloutKey(rolloutId);
       if (key === null) return false;
       return run(markUpdateSent(dialect, key, serialNumber, at)) === 1;
+    },
+
+    async heldStations() {
+      return heldFromRows(all<HeldRow>(selectHeldStations(dialect)));
     },
 
     async cancel(id, reason = null) {

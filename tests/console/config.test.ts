@@ -126,6 +126,18 @@ describe("configuration", () => {
     ]);
   });
 
+  it("reads RECORDS_SPOOL_MAX_MB as whole megabytes, 64 by default", () => {
+    expect(parseConfig({}).recordsSpoolMaxBytes).toBe(64 * 1024 * 1024);
+    expect(parseConfig({ RECORDS_SPOOL_MAX_MB: "8" }).recordsSpoolMaxBytes).toBe(8 * 1024 * 1024);
+    expect(problemsOf({ RECORDS_SPOOL_MAX_MB: "0" })).toEqual(["RECORDS_SPOOL_MAX_MB must be at least 1 (megabytes)"]);
+    expect(problemsOf({ RECORDS_SPOOL_MAX_MB: "1.5" })).toEqual([
+      "RECORDS_SPOOL_MAX_MB must be a whole number of megabytes",
+    ]);
+    expect(problemsOf({ RECORDS_SPOOL_MAX_MB: "lots" })).toEqual([
+      "RECORDS_SPOOL_MAX_MB must be a whole number of megabytes",
+    ]);
+  });
+
   it("reads TRUST_PROXY as a hop count or the proxies' addresses, never as trusting every hop", () => {
     expect(parseConfig({}).trustProxy).toBe(0);
     expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);

@@ -23,8 +23,9 @@ import { i18next } from "~/i18n/i18next.server";
 import { listFirmwareInfos } from "~/manager/firmware.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { intentTable } from "~/route-helpers/intent-table.server";
+import { rolloutIdOf } from "~/records/rollouts";
 import { reasonText, rolloutStateColor } from "~/rollouts/texts";
-import { getRuntime } from "~/runtime.server";
+import { rolloutStore } from "~/rollouts/rollout-store.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { useRevalidateEvery } from "~/utils/use-revalidate-every";
@@ -40,8 +41,10 @@ const watchEveryMs = 2000;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.edit");
-  const { rollouts } = getRuntime().records!;
-  const id = params.rolloutId!;
+  const rollouts = rolloutStore();
+  // Only an id the store could have made goes anywhere (issue 33).
+  const id = rolloutIdOf(params.rolloutId);
+  if (id === null) throw errorPage("notFound");
   const [rollout, stations, locale] = await Promise.all([
     rollouts.get(id),
     rollouts.stations(id),

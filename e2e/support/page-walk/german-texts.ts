@@ -1,14 +1,12 @@
-// German is complete: every page rendered in German shares no text with the same page in
-// English, apart from names and values (the fleet's, the demo account's, the Manager's own free
-// text), numbers, and the explicit list of product terms and words German uses as they are.
-import type { Page } from "@playwright/test";
+// The German check's knowledge: German is complete when a page rendered in German shares no text
+// with the same page in English, apart from names and values (the fleet's, the demo account's,
+// the Manager's own free text), numbers, and the explicit list of product terms and words German
+// uses as they are (docs/decisions/013-german-glossary.md).
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { showHiddenCharacters } from "../app/domain/text-fields";
-import { expect, simulator, test } from "./support/fixtures";
-import { pageTexts } from "./support/page-texts";
-import { e2eDataDirectory } from "./support/ports";
-import { adminPages, moderatorPages } from "./support/pages";
+import { showHiddenCharacters } from "../../../app/domain/text-fields";
+import { e2eDataDirectory } from "../ports";
+import { simulator } from "../simulator";
 
 const api = "/configuration/api/v1.0";
 
@@ -78,7 +76,7 @@ const sharedTerms = [
 ];
 
 /** Names and values the pages show from the Manager and the identity provider. */
-async function dataTexts(): Promise<string[]> {
+export async function dataTexts(): Promise<string[]> {
   const [stations, tokens, events, moderation] = (await Promise.all([
     simulator.api("admin", "GET", `${api}/stations?take=100`),
     simulator.api("admin", "GET", `${api}/tokens`),
@@ -111,7 +109,7 @@ async function dataTexts(): Promise<string[]> {
  * the form's own words (other tests' writes among them, random ones too), read from the worker's
  * records file, where each is whole (in the CSV a value may hold the "; " between changes).
  */
-function recordedTexts(): string[] {
+export function recordedTexts(): string[] {
   const database = new DatabaseSync(join(e2eDataDirectory, "console", "records.sqlite"), { readOnly: true });
   const texts: string[] = [];
   const push = (value: unknown) => {
@@ -146,7 +144,7 @@ const wordPattern = (word: string) => new RegExp(`(^|[^\\p{L}])${escape(word)}(?
  * What is left of a text once names, values, numbers and shared terms are taken out. Names are
  * taken out wherever they stand; words (terms, and recorded values as short as "on") only whole.
  */
-function untranslatedPart(text: string, data: string[], words: string[] = []) {
+export function untranslatedPart(text: string, data: string[], words: string[] = []) {
   let rest = text;
   for (const value of data) rest = rest.split(value).join(" ");
   // Only words with a letter: a recorded "0" taken out would cut "MCS-0009" into "MCS-" and "009".
@@ -156,56 +154,3 @@ function untranslatedPart(text: string, data: string[], words: string[] = []) {
   rest = rest.replace(/\S*[\d.:]\S*/g, " ");
   return /\p{L}{2,}/u.test(rest) ? text : null;
 }
-
-async function textsIn(page: Page, language: "en" | "de", path: string) {
-  const value = Buffer.from(JSON.stringify(language)).toString("base64");
-  await page.context().addCookies([{ name: "lng", value, url: test.info().project.use.baseURL! }]);
-  await page.goto(path);
-  await expect(page.locator("html")).toHaveAttribute("lang", language);
-  if (test.info().project.name === "js") await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-  return pageTexts(page);
-}
-
-async function expectGermanComplete(page: Page, path: string) {
-  const english = await textsIn(page, "en", path);
-  const german = await textsIn(page, "de", path);
-  const data = await dataTexts();
-  const recorded = path.startsWith("/auditLog") ? recordedTexts() : [];
-  const inBoth = german.filter((text) => english.includes(text));
-  expect(
-    inBoth.map((text) => untranslatedPart(text, data, recorded)).filter(Boolean),
-    `English text on the German ${path}`,
-  ).toEqual([]);
-}
-
-test.describe("as an admin", () => {
-  for (const path of adminPages) {
-    test(`${path} in German has no English text`, async ({ page }) => {
-      await expectGermanComplete(page, path);
-    });
-  }
-});
-
-test.describe("as a moderator", () => {
-  test.use({ role: "moderator" });
-  for (const path of moderatorPages) {
-    test(`${path} in German has no English text`, async ({ page }) => {
-      await expectGermanComplete(page, path);
-    });
-  }
-});
-
-test.describe("signed out", () => {
-  test.use({ role: "none" });
-  test("the sign-in page in German has no English text", async ({ page }) => {
-    await expectGermanComplete(page, "/login");
-  });
-});
-
-test("the audience mic has one German name everywhere: Publikumsmikrofon", async ({ page }) => {
-  for (const path of ["/stations/MCS-0043", "/stations/MCS-0043/channels/1", "/moderation/MCS-0043/1", "/appView"]) {
-    const texts = (await textsIn(page, "de", path)).join("\n");
-    expect(texts, path).toContain("Publikumsmikrofon");
-    expect(texts, path).not.toMatch(/Saalmikrofon|Audience Mic/i);
-  }
-});
