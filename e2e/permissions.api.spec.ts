@@ -84,6 +84,9 @@ const customization = "_app.appCustomization";
 const bulk = "_app.stations.bulk";
 const rollouts = "_app.firmware.rollouts._index";
 const rollout = "_app.firmware.rollouts.$rolloutId";
+const listening = "_app.listening._index";
+const listeningEvents = "_app.listening.events._index";
+const listeningEvent = "_app.listening.events.$eventId";
 
 const dynamicInterfaces = { "control.mode": "Dynamic", "streaming.mode": "Dynamic" };
 const customizationDraft = {
@@ -147,6 +150,30 @@ const inventory: Row[] = [
   post(rollout, "/firmware/rollouts/999999", "pauseRollout", "stations.edit", { allowedAnswers: [404] }),
   post(rollout, "/firmware/rollouts/999999", "resumeRollout", "stations.edit", { allowedAnswers: [404] }),
   post(rollout, "/firmware/rollouts/999999", "cancelRollout", "stations.edit", { allowedAnswers: [404] }),
+  // Listener history (issue 35): Admins and Owners only; a Moderator sees the live counts and
+  // nothing of the history. An event that does not exist is a 404 to read; a change to it lands
+  // on the events list.
+  page(listening, "/listening", "listening.show"),
+  page(listening, "/listening?range=week&station=MCS-0042", "listening.show"),
+  page(listeningEvents, "/listening/events", "listening.show"),
+  post(listeningEvents, "/listening/events?index", "createEvent", "listening.edit", {
+    fields: () => ({ title: "Evening concert", startsAt: "2026-11-01T19:00", endsAt: "2026-11-01T21:00" }),
+  }),
+  post(listeningEvents, "/listening/events?index", "startEvent", "listening.edit", {
+    fields: () => ({ title: "Sunday service" }),
+  }),
+  page(listeningEvent, "/listening/events/999999", "listening.show", { allowedAnswers: [404] }),
+  post(listeningEvent, "/listening/events/999999", "updateEvent", "listening.edit", {
+    fields: () => ({ title: "Renamed", startsAt: "2026-11-01T19:00" }),
+  }),
+  post(listeningEvent, "/listening/events/999999", "endEvent", "listening.edit"),
+  post(listeningEvent, "/listening/events/999999", "deleteEvent", "listening.edit"),
+  page("listening.events.$eventId.print", "/listening/events/999999/print", "listening.show", {
+    allowedAnswers: [404],
+  }),
+  page("listening.events.$eventId.report[.csv]", "/listening/events/999999/report.csv", "listening.show", {
+    allowedAnswers: [404],
+  }),
 
   page(general, "/stations/MCS-0042", "stations.show"),
   post(general, "/stations/MCS-0042?index", "rename", "stations.edit", {

@@ -60,7 +60,7 @@ export async function saveEvent(context: ActionContext, schema: typeof eventForm
     const eventId = params.eventId;
     outcome = await oncePerSubmission<Outcome>(
       getRuntime().store.submissions,
-      formData.get("submissionId"),
+      { form: eventId ? "listeningEvent.save" : "listeningEvent.create", id: formData.get("submissionId") },
       async () => {
         const saved: ListeningEvent | null = eventId
           ? await withinBound(events.update(eventId, changes, Date.now()))
@@ -94,7 +94,7 @@ export async function startEventNow(
   try {
     outcome = await oncePerSubmission<Outcome>(
       getRuntime().store.submissions,
-      formData.get("submissionId"),
+      { form: "listeningEvent.startNow", id: formData.get("submissionId") },
       async () => {
         const created = await withinBound(
           listeningStore().events.create(

@@ -57,5 +57,5 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 
 /** A moment (ms since the epoch) as a date and time. */
 export function formatMoment(at: number, locale: string): string {
-  return formatterFor("dateTime", locale).format(at);
+  return formatterFor("dateTime", locale, consoleTimeZone()).format(at);
 }
