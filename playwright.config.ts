@@ -128,6 +128,8 @@ export default defineConfig({
       SIMULATOR_SPEED: "20",
       SIMULATOR_RESEED: "true",
       MANAGER_TIMEOUT_MS: "3000",
+      // The listener history's tests see a reading within seconds, not half a minute.
+      LISTENING_SAMPLE_SECONDS: "5",
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
       // Loopback has no proxy, but the security tests play one to check HTTPS behaviour.
       TRUST_PROXY: "true",

@@ -44,6 +44,9 @@ export const adminPages = [
   "/appCustomization",
   "/auditLog",
   "/firmware/rollouts",
+  "/listening",
+  "/listening?range=week",
+  "/listening/events",
   "/no/such/page",
 ] as const;
 
@@ -74,6 +77,8 @@ export const accessibilityPages = [
   "/settings/backup",
   "/settings/restore",
   "/firmware/rollouts",
+  "/listening",
+  "/listening/events",
   "/no/such/page",
 ] as const;
 
@@ -100,6 +105,7 @@ export const wideTables = [
   { path: "/moderation", table: "Channels to moderate" },
   { path: "/stations/MCS-0042", table: "Channels of this station" },
   { path: "/stations/MCS-0042/log", table: "Events of this station" },
+  { path: "/listening", table: "Channels" },
 ] as const;
 
 /** Tables whose rows are striped or coloured when hovered, on a page that shows each. */
@@ -134,4 +140,6 @@ export const textBrowserPages = [
   "/firmware/rollouts",
   "/settings/backup",
   "/settings/restore",
+  "/listening",
+  "/listening/events",
 ] as const;

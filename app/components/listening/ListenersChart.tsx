@@ -77,7 +77,11 @@ export function ListenersChart({
             </svg>
             <div className="listeners-chart-x" aria-hidden="true">
               {chart.xTicks.map((tick) => (
-                <span key={`${tick.position}-${tick.label}`} style={{ left: `${tick.position}%` }}>
+                <span
+                  key={`${tick.position}-${tick.label}`}
+                  // Shifted by its own share of the width: the first and last labels stay inside.
+                  style={{ left: `${tick.position}%`, transform: `translateX(-${tick.position}%)` }}
+                >
                   {tick.label}
                 </span>
               ))}

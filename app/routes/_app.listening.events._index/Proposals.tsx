@@ -28,7 +28,7 @@ export function Proposals({ proposals }: { proposals: ProposalRow[] }) {
                 listeners: proposal.peakText,
               })}{" "}
               <Link
-                to={`${withSearchParams(location, { startsAt: proposal.startsAt, endsAt: proposal.endsAt, page: null })}#name-event-title`}
+                to={`${withSearchParams(location, { startsAt: proposal.startsAt, endsAt: proposal.endsAt, page: null })}#name-event-heading`}
                 preventScrollReset
               >
                 {t("events.proposals.name")}

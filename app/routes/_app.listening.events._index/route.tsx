@@ -86,9 +86,9 @@ export default function ListeningEvents() {
       <EventList rows={data.events} total={data.total} page={data.page} pageSize={eventsPageSize} />
       <Proposals proposals={data.proposals} />
       <Card withBorder>
-        <section aria-labelledby="name-event-title">
+        <section aria-labelledby="name-event-heading">
           <Stack gap="sm">
-            <Title order={2} size="h3" id="name-event-title">
+            <Title order={2} size="h3" id="name-event-heading">
               {t("events.nameHeading")}
             </Title>
             <Text size="sm">{t("events.nameIntro")}</Text>

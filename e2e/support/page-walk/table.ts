@@ -33,7 +33,7 @@ export const loadOrder: readonly Load[] = [english, englishDark, german];
 export type Step = "signIn";
 
 /** What the console must hold before a page's address shows what the check is about. */
-export type Preparation = "chooseStations";
+export type Preparation = "chooseStations" | "sampleListeners";
 
 export interface WalkPage {
   role: Role;
@@ -88,7 +88,17 @@ export interface PageCheck {
   browser?: "w3m" | "lynx";
 }
 
-const admin = (paths: readonly string[]): WalkPage[] => paths.map((path) => ({ role: "admin", path }));
+/** Pages whose address shows what the check is about only once the console holds something. */
+const preparedPaths: Partial<Record<string, Preparation>> = {
+  // The listener history's channels once the sampler has stored the default fleet's listeners.
+  "/listening": "sampleListeners",
+  "/listening?range=week": "sampleListeners",
+};
+const admin = (paths: readonly string[]): WalkPage[] =>
+  paths.map((path) => {
+    const prepare = preparedPaths[path];
+    return prepare ? { role: "admin", path, prepare } : { role: "admin", path };
+  });
 const moderator = (paths: readonly string[]): WalkPage[] => paths.map((path) => ({ role: "moderator", path }));
 const signedOut = (paths: readonly string[]): WalkPage[] => paths.map((path) => ({ role: "none", path }));
 

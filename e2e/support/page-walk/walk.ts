@@ -57,6 +57,20 @@ const preparations: Record<Preparation, (page: Page, baseURL: string) => Promise
     });
     expect(chosen.status(), "the choice's answer").toBe(302);
   },
+  // The sampler (one round every LISTENING_SAMPLE_SECONDS once an admin is signed in) has stored
+  // the default fleet's listeners: the history's channel table is there.
+  async sampleListeners(page) {
+    await expect
+      .poll(
+        async () => (await (await page.request.get("/listening")).text()).includes('aria-labelledby="breakdown-title"'),
+        {
+          message: "the listener history holds the fleet's channels",
+          timeout: 90_000,
+          intervals: [500, 1_000, 2_000],
+        },
+      )
+      .toBe(true);
+  },
 };
 
 /** The lines of the ledger file with this render. */
