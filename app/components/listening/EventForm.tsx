@@ -115,7 +115,8 @@ export function EventForm({
           />
         </Group>
         <details className="listening-scope" open={chosen.size > 0 || Boolean(scopeError) || undefined}>
-          <summary>{t("events.form.scopeSummary")}</summary>
+          <summary>{t("events.form.scopeSummary")}</summary>{" "}
+          {/* The space: w3m writes the summary and the legend on one line. */}
           <fieldset
             className="ui-fieldset"
             id={fields.scope.id}
