@@ -109,16 +109,19 @@ export function LiveUpdates({ user }: { user: Pick<SessionUser, "roles"> }) {
     markLive(entries.current, Boolean(coalescer.current?.busy()) || deferred.current || requestedWith.current !== null);
 
   useEffect(() => {
-    coalescer.current = createCoalescer(() => {
-      // Nor while the "Unsaved changes" question is open: its end would close the question.
-      if (navigating.current || submitSeen.current || isLeaveQuestionOpen()) {
-        deferred.current = true;
-        coalescer.current?.settled();
-        return;
-      }
-      requestedWith.current = renderedData.current;
-      revalidate.current();
-    }, () => Math.max(revalidationIntervalMs, liveInterval.current));
+    coalescer.current = createCoalescer(
+      () => {
+        // Nor while the "Unsaved changes" question is open: its end would close the question.
+        if (navigating.current || submitSeen.current || isLeaveQuestionOpen()) {
+          deferred.current = true;
+          coalescer.current?.settled();
+          return;
+        }
+        requestedWith.current = renderedData.current;
+        revalidate.current();
+      },
+      () => Math.max(revalidationIntervalMs, liveInterval.current),
+    );
     const onSubmit = () => {
       if (submitSeen.current) clearTimeout(submitSeen.current);
       submitSeen.current = setTimeout(() => {
