@@ -1,13 +1,11 @@
 // The durable store the configuration asks for: PostgreSQL when DATABASE_URL is set, else the
-// SQLite file in the data directory (docs/decisions/055-durable-records.md). The PostgreSQL
-// store and its client are loaded only when asked for: a single host never carries them.
+// SQLite file in the data directory (docs/decisions/055-durable-records.md), on the one records
+// layer (docs/decisions/071-one-records-layer.md).
 import { join } from "node:path";
 import type { ConsoleConfig } from "../../app/config.server";
-import type { DurableStore, RecordsStore } from "../../app/records/durable-store";
-import { openSqliteLayer, type RecordsLayer } from "./layer/open-layer";
-import { createListeningStore } from "./listening-store";
-import type { PostgresRecordsOptions } from "./postgres-records";
-import { createSqliteRecords } from "./sqlite-records";
+import type { RecordsStore } from "../../app/records/durable-store";
+import type { PostgresLayerOptions } from "./layer/open-layer";
+import { createPostgresRecords, createSqliteRecords } from "./records-store";
 
 /** Beside the shared store's sessions.sqlite, in an owner-only directory. */
 export function recordsFile(dataDirectory: string) {
@@ -20,38 +18,15 @@ export function recordsFile(dataDirectory: string) {
  */
 export async function openDurableStore(
   config: Pick<ConsoleConfig, "databaseUrl" | "dataDirectory">,
-  options: PostgresRecordsOptions = {},
+  options: PostgresLayerOptions = {},
 ): Promise<RecordsStore> {
-  if (config.databaseUrl) {
-    const [{ createPostgresRecords }, { openPostgresLayer }] = await Promise.all([
-      import("./postgres-records"),
-      import("./layer/open-layer"),
-    ]);
-    return withLayer(
-      createPostgresRecords(config.databaseUrl, options),
-      openPostgresLayer(config.databaseUrl, options),
-    );
-  }
-  const file = recordsFile(config.dataDirectory);
-  const store = createSqliteRecords(file);
+  if (config.databaseUrl) return createPostgresRecords(config.databaseUrl, options);
+  const store = createSqliteRecords(recordsFile(config.dataDirectory));
   try {
-    return withLayer(store, await openSqliteLayer(file));
+    await store.ready();
   } catch (error) {
     await store.close();
     throw error;
   }
-}
-
-/** The store and the query layer beside it, on the same database: ready and closed together. */
-function withLayer(store: DurableStore, layer: RecordsLayer): RecordsStore {
-  return {
-    ...store,
-    listening: createListeningStore(layer),
-    async ready() {
-      await Promise.all([store.ready(), layer.ready()]);
-    },
-    async close() {
-      await Promise.all([store.close(), layer.close()]);
-    },
-  };
+  return store;
 }

@@ -25,7 +25,7 @@ export interface RecordsDatabase {
   openAtOnce(count: number): Promise<void>;
   /** Every audit row as the database holds it, as text: what an operator or a backup sees. */
   rawAuditText(): Promise<string>;
-  /** The versions in schema_migrations, one entry per row. */
+  /** The applied migrations (kysely_migration), each by its number in the known list, one entry per row. */
   appliedMigrations(): Promise<number[]>;
   /** The migrations the code knows. */
   knownMigrations: number;

@@ -9,7 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DurableStore } from "~/records/durable-store";
 import type { DurableRecord, SpooledRecord } from "~/records/durable-writes";
-import { createSqliteRecords } from "../../server/records/sqlite-records";
+import { createSqliteRecords } from "../../server/records/records-store";
 import { createDurableWriter, type DurableWriter } from "../../server/records/spool/durable-writer";
 import pg from "pg";
 import { freePort } from "../../e2e/support/own-console";

@@ -5,7 +5,10 @@
 // the file: a transaction takes the write lock when it begins (BEGIN IMMEDIATE), so two processes
 // never both read and then fail to write; and SQLite's DDL is transactional (it is), so the
 // migrator runs all pending migrations in one such transaction — a second process waits on the
-// lock and then finds nothing to do.
+// lock and then finds nothing to do. And the connections one process holds to one file take turns
+// (a test's "two instances"): node:sqlite waits for a lock synchronously, so a second connection
+// that waited on the first one's transaction would stop the very event loop that ends it.
+import { resolve } from "node:path";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
   CompiledQuery,
@@ -17,6 +20,7 @@ import {
   type Dialect,
   type Kysely,
   type SqliteDatabase,
+  type SqliteDialectConfig,
 } from "kysely";
 
 /** Prepared statements kept per connection: a bounded cache, most queries are the same few. */
@@ -51,7 +55,46 @@ function asSqliteDatabase(database: DatabaseSync): SqliteDatabase {
   };
 }
 
+/** The last turn asked for on each file this process has open, by its path. */
+const turns = new Map<string, Promise<void>>();
+
+/** Waits for the connections before it to this file; resolves to the end of this one's turn. */
+async function takeTurn(file: string): Promise<() => void> {
+  const before = turns.get(file) ?? Promise.resolve();
+  let end!: () => void;
+  const turn = before.then(() => new Promise<void>((resolve) => (end = resolve)));
+  turns.set(file, turn);
+  await before;
+  return () => {
+    if (turns.get(file) === turn) turns.delete(file);
+    end();
+  };
+}
+
 class ImmediateSqliteDriver extends SqliteDriver {
+  #endTurn: (() => void) | null = null;
+
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly file: string,
+  ) {
+    super(config);
+  }
+
+  // Kysely hands this driver's one connection to one user at a time; this extends that to every
+  // driver of the process on the same file.
+  override async acquireConnection() {
+    this.#endTurn = await takeTurn(this.file);
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection() {
+    await super.releaseConnection();
+    const endTurn = this.#endTurn;
+    this.#endTurn = null;
+    endTurn?.();
+  }
+
   override async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
@@ -63,11 +106,14 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SQLite dialect over an open node:sqlite database; Kysely closes it on `destroy()`. */
-export function nodeSqliteDialect(database: DatabaseSync): Dialect {
+/**
+ * Kysely's SQLite dialect over an open node:sqlite database (of `file`, the path that names its
+ * turns); Kysely closes it on `destroy()`.
+ */
+export function nodeSqliteDialect(database: DatabaseSync, file: string): Dialect {
   return {
     createAdapter: () => new TransactionalSqliteAdapter(),
-    createDriver: () => new ImmediateSqliteDriver({ database: asSqliteDatabase(database) }),
+    createDriver: () => new ImmediateSqliteDriver({ database: asSqliteDatabase(database) }, resolve(file)),
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
   };

@@ -1,8 +1,8 @@
 // The durable records' query layer (docs/decisions/071-one-records-layer.md): Kysely on the SQLite
 // file of one host (node:sqlite) or on PostgreSQL (pg) with DATABASE_URL, one schema and one set of
-// migrations for both. SQLite is migrated before this resolves; PostgreSQL opens without waiting
-// for the database — every use waits for the migrations and tries them again after a failure, so
-// a database away at start does not stop the console.
+// migrations for both. Either opens without waiting for its migrations — every use waits for them
+// and tries them again after a failure, so a database away at start does not stop the console;
+// openSqliteLayer waits for them (a single host's file is there or the start fails).
 import { Kysely, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
@@ -40,28 +40,66 @@ async function migrate(db: Kysely<RecordsSchema>) {
   }
 }
 
-/** The SQLite file of one host, shared by its console processes (WAL, a busy timeout, owner-only). */
-export async function openSqliteLayer(file: string): Promise<RecordsLayer> {
-  const database = openPrivateDatabase(file);
-  database.exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
-  const db = new Kysely<RecordsSchema>({ dialect: nodeSqliteDialect(database) });
-  try {
-    await migrate(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  let closed = false;
+export interface SqliteLayerOptions {
+  /** How long a write waits for another process's lock before it fails (and goes to the spool). */
+  busyTimeoutMs?: number;
+}
+
+/** How long a statement waits for another process's write lock before it fails, by default. */
+export const defaultBusyTimeoutMs = 5000;
+
+/**
+ * The layer over an open Kysely: the migrations start now and every use waits for them; after a
+ * failure (the database away, or its file locked past the busy timeout) the next use tries again.
+ */
+function layerOver(kind: RecordsLayer["kind"], db: Kysely<RecordsSchema>): RecordsLayer {
+  let migrated: Promise<void> | null = null;
+  const ready = () => {
+    migrated ??= migrate(db).catch((error: unknown) => {
+      migrated = null;
+      throw error;
+    });
+    return migrated;
+  };
+  // Started now; a failure is seen (and retried) by the first use that needs the schema.
+  ready().catch(() => undefined);
+  let closed: Promise<void> | null = null;
   return {
-    kind: "sqlite",
-    db: async () => db,
-    ready: async () => {},
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
+    kind,
+    db: async () => {
+      await ready();
+      return db;
+    },
+    ready,
+    close() {
+      // Not under a migration still running: it ends (or fails) first.
+      closed ??= (migrated ?? Promise.resolve()).catch(() => undefined).then(() => db.destroy());
+      return closed;
     },
   };
+}
+
+/**
+ * The SQLite file of one host, shared by its console processes (WAL, a busy timeout,
+ * owner-only), opened at once; its migrations run in the background and before every first use.
+ */
+export function sqliteLayer(file: string, options: SqliteLayerOptions = {}): RecordsLayer {
+  const database = openPrivateDatabase(file);
+  const busyTimeoutMs = Math.floor(options.busyTimeoutMs ?? defaultBusyTimeoutMs);
+  database.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON;`);
+  return layerOver("sqlite", new Kysely<RecordsSchema>({ dialect: nodeSqliteDialect(database, file) }));
+}
+
+/** The SQLite layer once migrated (rejects, closed again, when the migrations fail). */
+export async function openSqliteLayer(file: string, options: SqliteLayerOptions = {}): Promise<RecordsLayer> {
+  const layer = sqliteLayer(file, options);
+  try {
+    await layer.ready();
+  } catch (error) {
+    await layer.close();
+    throw error;
+  }
+  return layer;
 }
 
 // bigint (int8) and numeric (a SUM of bigints) as numbers: milliseconds and listener-seconds stay
@@ -83,33 +121,14 @@ export function openPostgresLayer(url: string, options: PostgresLayerOptions = {
     statement_timeout: options.statementTimeoutMs ?? 15_000,
     idleTimeoutMillis: 30_000,
     application_name: "station-console",
+    // The audit log's indexes each read newest first (server/records/audit-store.ts); at the
+    // default random_page_cost of 4 (spinning disks) the planner prefers walking the time index
+    // and filtering, which reads every record when a combination of filters matches few. 1.1, as
+    // PostgreSQL's documentation suggests for SSDs, for this store's sessions only.
+    options: "-c random_page_cost=1.1",
     types,
   });
   // Without a listener, an idle connection's error (the server stopped) would end the process.
   pool.on("error", (error) => options.onConnectionError?.(error));
-  const db = new Kysely<RecordsSchema>({ dialect: new PostgresDialect({ pool }) });
-  let migrated: Promise<void> | null = null;
-  const ready = () => {
-    migrated ??= migrate(db).catch((error: unknown) => {
-      migrated = null;
-      throw error;
-    });
-    return migrated;
-  };
-  // Started now; a failure is seen (and retried) by the first use that needs the schema.
-  ready().catch(() => undefined);
-  let closed = false;
-  return {
-    kind: "postgres",
-    db: async () => {
-      await ready();
-      return db;
-    },
-    ready,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
+  return layerOver("postgres", new Kysely<RecordsSchema>({ dialect: new PostgresDialect({ pool }) }));
 }

@@ -1,7 +1,67 @@
 // The durable records' tables as the query layer sees them (server/records/layer/migrations.ts
-// creates them). Times are milliseconds since the epoch in both databases (PostgreSQL: bigint,
-// read back as numbers by the pool's type parsers).
-import type { Generated } from "kysely";
+// creates them). The listening history's times are milliseconds since the epoch in both databases
+// (PostgreSQL: bigint, read back as numbers by the pool's type parsers). The audit log's and the
+// rollouts' keep the types their first schema gave them (docs/decisions/055-durable-records.md):
+// milliseconds in SQLite, timestamptz in PostgreSQL, and JSON as text or jsonb.
+import type { ColumnType, Generated } from "kysely";
+
+/** Milliseconds (SQLite) or a Date (PostgreSQL's timestamptz), written as the layer's kind asks. */
+export type RecordTime = ColumnType<number | Date, number | Date, number | Date>;
+/** JSON: text in SQLite, jsonb (read back parsed) in PostgreSQL; written as JSON text in both. */
+export type RecordJson = ColumnType<unknown, string, string>;
+
+export interface AuditRecordTable {
+  /** The order of appending: of equal times the higher one is newer. */
+  seq: Generated<number>;
+  id: string;
+  time: RecordTime;
+  request_id: string;
+  user_id: string | null;
+  user_name: string | null;
+  user_role: string | null;
+  action: string;
+  /** The action's group ("station." of "station.rename"), for the group filter's index. */
+  action_group: string | null;
+  target_kind: string | null;
+  serial_number: string | null;
+  channel_index: number | null;
+  target_id: string | null;
+  target_label: string | null;
+  changes: RecordJson;
+  outcome_kind: string;
+  outcome: RecordJson;
+}
+
+export interface RolloutTable {
+  id: Generated<number>;
+  created_at: RecordTime;
+  created_by: RecordJson;
+  updated_at: RecordTime;
+  state: string;
+  options: RecordJson;
+  reason: ColumnType<unknown, string | null, string | null>;
+  current_wave: ColumnType<number, number | undefined, number>;
+  ended_at: ColumnType<number | Date | null, number | Date | null | undefined, number | Date | null>;
+}
+
+export interface RolloutStationTable {
+  rollout_id: number;
+  serial_number: string;
+  station_type: string | null;
+  version: string | null;
+  wave: number;
+  state: string;
+  update_sent_at: ColumnType<number | Date | null, number | Date | null | undefined, number | Date | null>;
+  ended_at: ColumnType<number | Date | null, number | Date | null | undefined, number | Date | null>;
+  message: string | null;
+  updated_at: RecordTime;
+}
+
+/** When each kind of maintenance last ran (the claim that lets one instance a day do it). */
+export interface MaintenanceTable {
+  name: string;
+  last_run: RecordTime;
+}
 
 export interface ListeningEntityTable {
   id: Generated<number>;
@@ -66,6 +126,10 @@ export interface ListeningStateTable {
 }
 
 export interface RecordsSchema {
+  audit_records: AuditRecordTable;
+  rollouts: RolloutTable;
+  rollout_stations: RolloutStationTable;
+  maintenance: MaintenanceTable;
   listening_entities: ListeningEntityTable;
   listening_samples: ListeningSampleTable;
   listening_periods: ListeningPeriodTable;

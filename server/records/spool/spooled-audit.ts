@@ -14,7 +14,7 @@ import {
   type AuditUser,
 } from "../../../app/records/audit-log";
 import type { SpooledRecord } from "../../../app/records/durable-writes";
-import { totalOf } from "../audit-sql";
+import { totalOf } from "../audit-store";
 import { linePrefix, parseSegmentName } from "./spool-files";
 
 const auditPrefix = linePrefix("audit");
