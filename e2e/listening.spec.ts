@@ -10,6 +10,7 @@ import { localText } from "../app/domain/listening-ranges";
 import { fleet } from "./support/fleet-api";
 import { expect, simulator, test } from "./support/fixtures";
 import { liveCaughtUp } from "./support/live";
+import { pdfPages, points } from "./support/pdf";
 import { e2eDataDirectory } from "./support/ports";
 
 // The sampler reads every 5 s in the e2e console (playwright.config.ts); a reading through the
@@ -165,6 +166,16 @@ test("an event started and ended on its page reports the audience's peak, the dr
     rowOf("dropout", (cells) => cells[column("serialNumber")] === "MCS-0042")?.[column("listenersAtDrop")],
     "the dropout's listeners in the CSV",
   ).toBe("42");
+
+  // Printed: one A4 page with the same peak.
+  await page.getByRole("link", { name: "Print (one A4 page)" }).click();
+  await page.waitForURL(/\/print$/);
+  await expect(page.getByText("42").first()).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  const { count, sizes } = pdfPages(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  expect(count, "the report prints on one page").toBe(1);
+  expect(Math.abs(sizes[0]!.width - points(210)), `page width ${sizes[0]!.width} pt`).toBeLessThan(2);
+  expect(Math.abs(sizes[0]!.height - points(297)), `page height ${sizes[0]!.height} pt`).toBeLessThan(2);
 });
 
 test("a channel's chart table is its stored samples, each at its time", async ({ page }) => {

@@ -22,6 +22,7 @@ import { pngImage } from "../tests/console/image-fixtures";
 import { missingPrograms, requireSystemProgram } from "../tests/support/system-programs";
 import { joinLink } from "../simulator/fleet/channels";
 import { expect, simulator, test } from "./support/fixtures";
+import { pdfPages, points } from "./support/pdf";
 
 interface ManagerChannel {
   id: string;
@@ -80,16 +81,6 @@ async function choose(page: Page, choices: { paper?: string; language?: string; 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
-/** The PDF's pages (page objects) and the paper sizes it names, in points (Chromium writes them uncompressed). */
-function pdfPages(pdf: Buffer) {
-  const text = pdf.toString("latin1");
-  const count = [...text.matchAll(/\/Type\s*\/Page(?![a-zA-Z])/g)].length;
-  const sizes = [...text.matchAll(/\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map(
-    (match) => ({ width: Number(match[3]) - Number(match[1]), height: Number(match[4]) - Number(match[2]) }),
-  );
-  return { count, sizes };
-}
-
 /**
  * In print media: each sheet fits inside its page's printable area, each card lies whole inside
  * its sheet with nothing on it cut off, and the PDF has exactly one page per sheet, of the
@@ -130,7 +121,6 @@ async function expectWholeCardsOnPages(page: Page, layout: SignLayout, cardCount
   const { count, sizes } = pdfPages(pdf);
   expect(count, "one PDF page per sheet").toBe(sheetCount);
   expect(sizes.length, "the PDF names its paper").toBeGreaterThan(0);
-  const points = (mm: number) => (mm * 72) / 25.4;
   for (const size of sizes) {
     expect(Math.abs(size.width - points(pageWidth)), `page width ${size.width} pt`).toBeLessThan(2);
     expect(Math.abs(size.height - points(pageHeight)), `page height ${size.height} pt`).toBeLessThan(2);
