@@ -17,6 +17,7 @@ export const auditActionGroups = [
   "signIn",
   "fleet",
   "restore",
+  "listening",
   "other",
 ] as const;
 export type AuditActionGroup = (typeof auditActionGroups)[number];
@@ -48,6 +49,7 @@ const groupOfTarget: Readonly<Record<string, AuditActionGroup>> = {
   bulk: "fleet",
   rollout: "fleet",
   restore: "restore",
+  listeningEvent: "listening",
 };
 
 /** Where the target alone does not say it: the screens without one of their own, and moderation's channel writes. */
@@ -93,7 +95,7 @@ const yesOrNo = (value: AuditValue | undefined) =>
   value === true || value === "true" ? true : value === false || value === "false" ? false : null;
 
 /** The shape of every action the console records (`station.rename`): only such a name has words. */
-const actionShape = /^[a-z]+\.[A-Za-z]+$/;
+const actionShape = /^[a-z][A-Za-z]*\.[A-Za-z]+$/;
 
 /**
  * The sentence of an action ("Renamed the station"), or of the record when its changes say more
