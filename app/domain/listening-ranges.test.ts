@@ -34,6 +34,12 @@ describe("the history's ranges", () => {
     });
     const evening = rangeOf(search("range=custom&from=2026-03-14T19:00&to=2026-03-14T22:00"), now, { mostDays: 400 });
     expect(evening.range).toMatchObject({ from: new Date(2026, 2, 14, 19).getTime(), to: now, isLive: true });
+    // Begun less than a minute ago: it ends now, never in the future; one wholly to come is a minute.
+    const justBegun = rangeOf(search("range=custom&from=2026-03-14T20:17&to=2026-03-14T22:00"), now, { mostDays: 400 });
+    expect(justBegun.range).toMatchObject({ from: new Date(2026, 2, 14, 20, 17).getTime(), to: now, isLive: true });
+    const toCome = rangeOf(search("range=custom&from=2026-03-14T21:00&to=2026-03-14T22:00"), now, { mostDays: 400 });
+    const nine = new Date(2026, 2, 14, 21).getTime();
+    expect(toCome.range).toMatchObject({ from: nine, to: nine + minuteMs, isLive: true });
   });
 
   it("refuses a custom range it cannot read, one ending before it starts, or one too long, with the reason", () => {

@@ -138,13 +138,15 @@ export function rangeOf(
   }
   if (to <= from) return refused("customOrder");
   if (to - from > options.mostDays * dayMs) return refused("customTooLong");
-  const end = Math.min(to, now);
+  // Up to now: one that began less than a minute ago ends now too (the rest of its first minute is
+  // to come, not a time nothing is known of); only a range wholly to come is a minute long.
+  const end = Math.min(to, now) > from ? Math.min(to, now) : from + minuteMs;
   return {
     range: {
       name: "custom",
       from,
-      to: Math.max(end, from + minuteMs),
-      periodMs: periodFor(Math.max(end, from + minuteMs) - from),
+      to: end,
+      periodMs: periodFor(end - from),
       isLive: to >= now,
       fromText,
       toText,
