@@ -297,8 +297,12 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
         keyframeHour: thisHour.length > 0 ? hour : hour - hourMs,
       });
       if (marks.sampledUntil !== undefined && now - marks.sampledUntil > 2 * sampleEveryMs()) {
-        // Nobody sampled since: the console was down (or no process held the sampler).
-        take(observeNothing(state, marks.sampledUntil, "notSampled"));
+        // Nobody sampled since: the console was down (or no process held the sampler). The gap
+        // begins after the last thing stored — a push the dead holder stored after its last round
+        // is known, and a gap before it would be reopened by it.
+        const storedSince = await records.samples({ from: marks.sampledUntil, to: now + 1 });
+        const lastStored = storedSince.reduce((latest, sample) => Math.max(latest, sample.at), marks.sampledUntil);
+        take(observeNothing(state, lastStored, "notSampled"));
       }
     }
     nextRoundAt = 0;
