@@ -1,5 +1,8 @@
 // The pages of the page walk (e2e/support/page-walk/table.ts): the screens a kiosk walk visits,
 // in every state the default fleet shows, and the lists its checks take from them.
+
+/** The report of the console's first event (an event's id is its number; the walk names it if need be). */
+export const firstEventReport = "/listening/events/1";
 export const adminPages = [
   "/dashboard",
   "/stations",
@@ -47,6 +50,8 @@ export const adminPages = [
   "/listening",
   "/listening?range=week",
   "/listening/events",
+  firstEventReport,
+  `${firstEventReport}/print`,
   "/no/such/page",
 ] as const;
 
@@ -79,6 +84,8 @@ export const accessibilityPages = [
   "/firmware/rollouts",
   "/listening",
   "/listening/events",
+  firstEventReport,
+  `${firstEventReport}/print`,
   "/no/such/page",
 ] as const;
 
@@ -142,4 +149,5 @@ export const textBrowserPages = [
   "/settings/restore",
   "/listening",
   "/listening/events",
+  firstEventReport,
 ] as const;

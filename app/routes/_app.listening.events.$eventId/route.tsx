@@ -106,18 +106,19 @@ function EventActions({ id, running, canEdit }: { id: string; running: boolean; 
             {t("report.endNow")}
           </Button>
         </Form>
-      ) : null}
+      ) : null}{" "}
+      {/* The spaces between the actions: a text browser reads them as separate words. */}
       {canEdit ? (
         <LinkButton to={withSearchParams(location, { edit: 1 })} variant="default" preventScrollReset>
           {t("report.edit")}
         </LinkButton>
-      ) : null}
+      ) : null}{" "}
       <AnchorButton href={`/listening/events/${id}/report.csv`} variant="default" download>
         {t("report.downloadCsv")}
-      </AnchorButton>
+      </AnchorButton>{" "}
       <AnchorButton href={`/listening/events/${id}/print`} variant="default">
         {t("report.print")}
-      </AnchorButton>
+      </AnchorButton>{" "}
       {canEdit ? (
         <ConfirmLink name="delete" variant="default" color="red">
           {t("report.delete")}

@@ -7,7 +7,7 @@ import { missingPrograms } from "../../../tests/support/system-programs";
 import { axeViolations } from "../axe";
 import { expectTableWhollyReachable, expectWhollyShown } from "../layout";
 import { pageTexts } from "../page-texts";
-import { dataTexts, recordedTexts, untranslatedPart } from "./german-texts";
+import { dataTexts, eventTitles, recordedTexts, untranslatedPart } from "./german-texts";
 import { dumpIn, runTogether, sessionCookie } from "./text-browsers";
 import type { CheckId, Load, PageCheck, Render, WalkPage } from "./table";
 
@@ -128,7 +128,12 @@ export const checks: Record<CheckId, (walk: WalkContext) => Promise<void>> = {
       throw new Error("the German check needs the English load first");
     });
     const data = await memoized(walk, "data texts", dataTexts);
-    const recorded = walk.walkPage.path.startsWith("/auditLog") ? recordedTexts() : [];
+    const { path } = walk.walkPage;
+    const recorded = path.startsWith("/auditLog")
+      ? recordedTexts()
+      : path.startsWith("/listening")
+        ? eventTitles()
+        : [];
     const inBoth = texts.filter((text) => english.includes(text));
     expect(
       inBoth.map((text) => untranslatedPart(text, data, recorded)).filter(Boolean),

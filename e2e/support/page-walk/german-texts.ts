@@ -104,6 +104,17 @@ export async function dataTexts(): Promise<string[]> {
   return [...names].sort((a, b) => b.length - a.length);
 }
 
+/** The titles admins gave the listener history's events (this walk's and other tests'). */
+export function eventTitles(): string[] {
+  const database = new DatabaseSync(join(e2eDataDirectory, "console", "records.sqlite"), { readOnly: true });
+  try {
+    const rows = database.prepare("SELECT title FROM listening_events").all() as { title: string }[];
+    return rows.map((row) => row.title);
+  } finally {
+    database.close();
+  }
+}
+
 /**
  * What the audit log recorded as it was sent: actions, field names and values are the wire's and
  * the form's own words (other tests' writes among them, random ones too), read from the worker's

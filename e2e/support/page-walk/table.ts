@@ -6,6 +6,7 @@ import type { Role } from "../ledger";
 import {
   accessibilityPages,
   adminPages,
+  firstEventReport,
   moderatorPages,
   rowColourTables,
   stateBadgePages,
@@ -33,7 +34,7 @@ export const loadOrder: readonly Load[] = [english, englishDark, german];
 export type Step = "signIn";
 
 /** What the console must hold before a page's address shows what the check is about. */
-export type Preparation = "chooseStations" | "sampleListeners";
+export type Preparation = "chooseStations" | "sampleListeners" | "nameEvent";
 
 export interface WalkPage {
   role: Role;
@@ -93,6 +94,9 @@ const preparedPaths: Partial<Record<string, Preparation>> = {
   // The listener history's channels once the sampler has stored the default fleet's listeners.
   "/listening": "sampleListeners",
   "/listening?range=week": "sampleListeners",
+  // The first event's report, and its print: named by the walk where no test named one before.
+  [firstEventReport]: "nameEvent",
+  [`${firstEventReport}/print`]: "nameEvent",
 };
 const admin = (paths: readonly string[]): WalkPage[] =>
   paths.map((path) => {

@@ -8,6 +8,8 @@ import type { Page } from "@playwright/test";
 import { expect, settledRecords, test } from "../fixtures";
 import { ledgerAnnotation, recordCheck, recordPageCheck } from "../ledger";
 import { liveCaughtUp } from "../live";
+import { firstEventReport } from "../pages";
+import { localText } from "../../../app/domain/listening-ranges";
 import { checks, missingProgram, type Viewport, type WalkContext } from "./checks";
 import { stateOf, walkTests, type PageTest, type PlannedCheck, type ProgramTest } from "./plan";
 import {
@@ -56,6 +58,24 @@ const preparations: Record<Preparation, (page: Page, baseURL: string) => Promise
       maxRedirects: 0,
     });
     expect(chosen.status(), "the choice's answer").toBe(302);
+  },
+  // An event of the last two hours, named as its form names one (with or without JavaScript the
+  // same request), unless the console already has its first.
+  async nameEvent(page, baseURL) {
+    if ((await page.request.get(firstEventReport)).status() === 200) return;
+    const at = (ago: number) => localText(Math.floor((Date.now() - ago) / 60_000) * 60_000);
+    const form = new URLSearchParams({
+      intent: "createEvent",
+      title: "Evening concert",
+      startsAt: at(2 * 3_600_000),
+      endsAt: at(0),
+    });
+    const named = await page.request.post("/listening/events?index", {
+      data: form.toString(),
+      headers: { origin: new URL(baseURL).origin, "content-type": "application/x-www-form-urlencoded" },
+      maxRedirects: 0,
+    });
+    expect(named.headers().location, "the named event's report").toBe(firstEventReport);
   },
   // The sampler (one round every LISTENING_SAMPLE_SECONDS once an admin is signed in) has stored
   // the default fleet's listeners: the history's channel table is there.
