@@ -134,7 +134,8 @@ export async function seedListeningHistory(
   ) => {
     const held = buffers.get(resolution) ?? { from: range.from, to: range.from, periods: [], mark };
     held.to = range.to;
-    held.periods.push(...periods);
+    // One at a time: a day of minutes at 5,000 stations is more arguments than a call may take.
+    for (const period of periods) held.periods.push(period);
     buffers.set(resolution, held);
     if (held.periods.length > 50_000 || held.to - held.from >= 7 * dayMs) await flushBuffer(resolution);
   };
