@@ -5,7 +5,10 @@
 // `.data`, p50/p95), and the sampler at LISTENING_SAMPLE_SECONDS=5 against the simulator's 5,000
 // stations — its CPU per reading and as a share of a core, the most Manager calls in flight (bound
 // 8) and the console's RSS. Run by `npm run bench` (`BENCH_LISTENING=0` skips it), or alone with
-// `npx tsx bench/listening.ts`. PostgreSQL is measured where Debian's package is installed.
+// `npx tsx bench/listening.ts`. PostgreSQL is measured where Debian's package is installed
+// (BENCH_LISTENING_POSTGRES=0: not). BENCH_LISTENING_DATA keeps the SQLite history in a directory
+// and measures it again on the next run; BENCH_LISTENING_PROFILE=<dir> runs the consoles with
+// `node --cpu-prof` (bench/profile-summary.ts reads the profiles).
 //
 // The history is written fast: the demo's seeder (server/listening-history-seed.ts) walks a tenth
 // of the venue's stations through 90 days of shows (evenings, matinées, lectures, services; quiet
@@ -13,7 +16,7 @@
 // those stations' rows under their own entities (SQL, INSERT … SELECT), and the venue's totals are
 // multiplied to match. Row counts and sizes are those of 5,000 stations; the copies share their
 // originals' show times. PostgreSQL gets the SQLite file's rows before the copies are made in each.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -83,6 +86,8 @@ const samplerWindowMs = Number(process.env.BENCH_LISTENING_SAMPLER_SECONDS ?? 60
 const pageWindowMs = Number(process.env.BENCH_LISTENING_SECONDS ?? 10) * 1000;
 /** `node --cpu-prof` for the consoles, their profiles written here (bench/profile-summary.ts reads them). */
 const profileDirectory = process.env.BENCH_LISTENING_PROFILE;
+/** The SQLite history is kept here; a later run with the same directory measures it again without writing it. */
+const keptDirectory = process.env.BENCH_LISTENING_DATA;
 const metricsToken = "bench-metrics-token-0123456789";
 const managerCallsBound = 8;
 
@@ -491,17 +496,22 @@ export async function benchListening(): Promise<ListeningFigures> {
     pages: [],
     sampler: [],
   };
-  const dataDirectory = mkdtempSync(join(tmpdir(), "bench-listening-"));
+  const dataDirectory = keptDirectory ?? mkdtempSync(join(tmpdir(), "bench-listening-"));
   const file = recordsFile(dataDirectory);
-  const missing = missingPrograms("postgresql");
-  if (missing) console.warn(`  listener history on PostgreSQL not measured: ${missing}`);
-  const postgresql = missing ? null : await startPostgresqlServer();
+  const reused = keptDirectory !== undefined && existsSync(file);
+  const noPostgresql = reused
+    ? `the kept SQLite history in ${keptDirectory} is measured again`
+    : process.env.BENCH_LISTENING_POSTGRES === "0"
+      ? "BENCH_LISTENING_POSTGRES=0"
+      : missingPrograms("postgresql");
+  if (noPostgresql) console.warn(`  listener history on PostgreSQL not measured: ${noPostgresql}`);
+  const postgresql = noPostgresql ? null : await startPostgresqlServer();
   try {
     console.log(
       `— listener history: ${stationCount} stations × 2 channels, ${days} days (${seededCount} stations seeded, the others copied)…`,
     );
     const started = performance.now();
-    await seedSqlite(dataDirectory, venue, now);
+    if (!reused) await seedSqlite(dataDirectory, venue, now);
     let databaseUrl: string | null = null;
     if (postgresql) {
       databaseUrl = await postgresql.createDatabase();
@@ -517,12 +527,14 @@ export async function benchListening(): Promise<ListeningFigures> {
         await client.end();
       }
     }
-    const sqlite = new DatabaseSync(file);
-    try {
-      sqlite.exec("PRAGMA cache_size = -500000");
-      await copyStations(sqliteSql(sqlite), venue, seededCount);
-    } finally {
-      sqlite.close();
+    if (!reused) {
+      const sqlite = new DatabaseSync(file);
+      try {
+        sqlite.exec("PRAGMA cache_size = -500000");
+        await copyStations(sqliteSql(sqlite), venue, seededCount);
+      } finally {
+        sqlite.close();
+      }
     }
     figures.seedSeconds = Math.round((performance.now() - started) / 1000);
 
@@ -563,7 +575,7 @@ export async function benchListening(): Promise<ListeningFigures> {
     }
   } finally {
     await postgresql?.stop();
-    rmSync(dataDirectory, { recursive: true, force: true });
+    if (!keptDirectory) rmSync(dataDirectory, { recursive: true, force: true });
   }
   return figures;
 }
