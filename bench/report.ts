@@ -102,8 +102,11 @@ export function listeningTable(figures: ListeningFigures) {
       `| ${store} | ${megabytes} MB | ${megabytesPerDay} MB | ${[rows.samples, rows.minutes, rows.quarters, rows.days].map((count) => count.toLocaleString("en")).join(" / ")} |`,
     );
   lines.push("", `| store | page | document p50 / p95 (ms) | ${code(".data")} p50 / p95 (ms) |`, "|---|---|---|---|");
+  // A page that never answered 200 (the history's 503 past its 5 s bound) has no times.
+  const times = (load: ListeningFigures["pages"][number]["document"]) =>
+    load.requests === 0 ? `**no 200 answers** (${load.errors})` : `${load.p50} / ${load.p95}`;
   for (const { store, name, document, data } of figures.pages)
-    lines.push(`| ${store} | ${name} | ${document.p50} / ${document.p95} | ${data.p50} / ${data.p95} |`);
+    lines.push(`| ${store} | ${name} | ${times(document)} | ${times(data)} |`);
   lines.push(
     "",
     "| store | readings (interval) | console CPU, % of a core | a reading: CPU / time (ms) | readings' CPU, % of a core | Manager calls per reading, most in flight (bound) | console RSS sampling → after the pages |",
@@ -119,6 +122,7 @@ export function listeningTable(figures: ListeningFigures) {
 
 /** Issue 35's targets at 5,000 stations × 90 days. */
 function listeningTargets(figures: ListeningFigures) {
+  const failed = figures.pages.filter((page) => page.document.requests === 0);
   const slowest = Math.max(...figures.pages.map((page) => page.document.p50));
   const slowestPage = figures.pages.find((page) => page.document.p50 === slowest);
   const cpu = Math.max(...figures.sampler.map((sampler) => sampler.processCpuPercent));
@@ -126,8 +130,10 @@ function listeningTargets(figures: ListeningFigures) {
   return [
     {
       target: `listener history pages (${figures.stations} stations × ${figures.days} days) p50 ≤ 100 ms`,
-      measured: `${slowest} ms (slowest: ${slowestPage?.store} ${slowestPage?.name})`,
-      met: slowest <= 100,
+      measured:
+        `${slowest} ms (slowest: ${slowestPage?.store} ${slowestPage?.name})` +
+        failed.map((page) => `; ${page.store} ${page.name}: no 200 answers`).join(""),
+      met: slowest <= 100 && failed.length === 0,
     },
     {
       target: `the listening sampler ≤ 5 % of a core (${figures.stations} stations, every ${figures.sampler[0]?.sampleSeconds ?? "?"} s)`,
