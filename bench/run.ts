@@ -12,6 +12,7 @@ import { benchAuditLog } from "./audit-log";
 import { benchVenueBackup } from "./venue-backup";
 import { benchFleetBulk } from "./fleet-bulk";
 import { benchFirmwareRollout } from "./firmware-rollout";
+import { benchListening } from "./listening";
 import { launchBrowser, pushToScreenLatency, revalidationsUnderBurst } from "./browser";
 import { dataUrlOf, measureRoute } from "./http-load";
 import { javaScriptPerRoute, totalCss } from "./js-bytes";
@@ -133,6 +134,7 @@ if (process.env.BENCH_AUDIT !== "0") results.auditLog = await benchAuditLog();
 if (process.env.BENCH_VENUE !== "0") results.venueBackup = await benchVenueBackup();
 if (process.env.BENCH_FLEET_BULK !== "0") results.fleetBulk = await benchFleetBulk();
 if (process.env.BENCH_ROLLOUT !== "0") results.firmwareRollout = await benchFirmwareRollout();
+if (process.env.BENCH_LISTENING !== "0") results.listening = await benchListening();
 
 console.log(`\n${writeResults(results)}`);
 const unmeasured = results.lighthouse.filter((page) => page.score === null);

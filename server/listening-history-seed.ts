@@ -90,6 +90,19 @@ function readingsOverTime(stations: readonly HistoryStation[], shows: readonly P
   };
 }
 
+/** The names of the stations' entities: each station's total and each of its channels. */
+export function entityNamesOf(stations: readonly HistoryStation[]): EntityNames[] {
+  return stations.flatMap((station) => [
+    { serialNumber: station.serialNumber, channelIndex: 0, stationName: station.name, channelName: null },
+    ...station.channels.map((channel) => ({
+      serialNumber: station.serialNumber,
+      channelIndex: channel.index,
+      stationName: station.name,
+      channelName: channel.name,
+    })),
+  ]);
+}
+
 /** Stores a made-up history in an empty store; false (nothing done) when the store has one. */
 export async function seedListeningHistory(
   store: ListeningStore,
@@ -108,15 +121,7 @@ export async function seedListeningHistory(
   const readingsAt = readingsOverTime(stations, shows);
   const downs = options.consoleDown ?? [];
 
-  const names: EntityNames[] = stations.flatMap((station) => [
-    { serialNumber: station.serialNumber, channelIndex: 0, stationName: station.name, channelName: null },
-    ...station.channels.map((channel) => ({
-      serialNumber: station.serialNumber,
-      channelIndex: channel.index,
-      stationName: station.name,
-      channelName: channel.name,
-    })),
-  ]);
+  const names = entityNamesOf(stations);
   for (let index = 0; index < names.length; index += 2000) {
     await store.write({ ...emptyBatch(), names: names.slice(index, index + 2000) });
   }
@@ -134,7 +139,8 @@ export async function seedListeningHistory(
   ) => {
     const held = buffers.get(resolution) ?? { from: range.from, to: range.from, periods: [], mark };
     held.to = range.to;
-    held.periods.push(...periods);
+    // One at a time: a day of minutes at 5,000 stations is more arguments than a call may take.
+    for (const period of periods) held.periods.push(period);
     buffers.set(resolution, held);
     if (held.periods.length > 50_000 || held.to - held.from >= 7 * dayMs) await flushBuffer(resolution);
   };

@@ -111,12 +111,15 @@ export function buildEventReport(input: {
     .map((entity) => rowOf(entity, input.figures.get(entity.id), startOf(entity)))
     .filter((row) => row.peak > 0 || row.listenerMinutes > 0)
     .sort(byListenerMinutes);
+  // A station's sessions are its channels' (a listener moving between its channels is two),
+  // added up once per station: a venue has thousands of each.
+  const channelSessions = new Map<string, number>();
+  for (const row of channels)
+    channelSessions.set(row.serialNumber, (channelSessions.get(row.serialNumber) ?? 0) + row.sessions);
   const stations = input.stations
     .map((entity) => {
-      // A station's sessions are its channels' (a listener moving between its channels is two).
-      const own = channels.filter((row) => row.serialNumber === entity.serialNumber);
       const row = rowOf(entity, input.figures.get(entity.id), 0);
-      const sessions = own.reduce((sum, channel) => sum + channel.sessions, 0);
+      const sessions = channelSessions.get(entity.serialNumber) ?? 0;
       return { ...row, sessions, averageSessionMinutes: sessions > 0 ? row.listenerMinutes / sessions : null };
     })
     .filter((row) => row.peak > 0 || row.listenerMinutes > 0)

@@ -64,6 +64,8 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
     listeningRound(round) {
       metrics.listeningRounds.inc({ outcome: round.outcome });
       metrics.listeningRoundDuration.observe(round.durationMs / 1000);
+      metrics.listeningRoundCpu.inc(round.cpuMs / 1000);
+      metrics.listeningRoundCallsInFlight.set(round.mostCallsInFlight);
       logger.debug({ listeningRound: round }, "listening round");
     },
   };

@@ -136,6 +136,16 @@ export function createMetrics(options: { processMetrics: boolean }) {
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     }),
+    listeningRoundCpu: new Counter({
+      name: "console_listening_round_cpu_seconds_total",
+      help: "CPU time (user + system) of the sampling process during its readings of the listener counts; divided by the wall time, the sampler's share of a core.",
+      registers,
+    }),
+    listeningRoundCallsInFlight: new Gauge({
+      name: "console_listening_round_manager_calls_in_flight",
+      help: "The most Manager calls the last reading of the listener counts had in flight at once (bounded by 8, as bulk actions).",
+      registers,
+    }),
     sessionStoreDuration: new Histogram({
       name: "console_session_store_duration_seconds",
       help: "Time of a session store operation, by operation.",

@@ -1,7 +1,7 @@
 // The listening history on the records' query layer (Kysely): the same queries on SQLite and
 // PostgreSQL (docs/decisions/070-listener-history.md). Entities get their ids here, from their
 // keys, so the sampler's batches carry keys and can be stored again unchanged after a failure.
-import type { Selectable, Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import type { AuditUser } from "../../app/records/audit-log";
 import { venueEntityId, type ListeningPeriod, type ListeningSample } from "../../app/domain/listening-series";
 import type {
@@ -21,6 +21,18 @@ import type { ListeningEventTable, RecordsSchema } from "./layer/schema";
 const rowsPerInsert = 1000;
 /** Deletions go an hour of records at a time, so no single statement holds the write lock long. */
 const deleteSliceMs = 60 * 60 * 1000;
+
+/**
+ * The periods table as a query reads it. SQLite keeps no statistics (nothing runs ANALYZE), so for
+ * a few entities it walks the whole range of every entity by the primary key — 9.7 million quarter
+ * hours for a 90-day chart of 5,000 stations, seconds — where the entities' own index finds their
+ * few thousand rows (bench/notes/listening.md). PostgreSQL's planner has statistics and chooses.
+ */
+function periodsTable(layer: RecordsLayer, entityIds: readonly number[] | undefined) {
+  return entityIds && layer.kind === "sqlite"
+    ? sql<never>`listening_periods indexed by listening_periods_by_entity`
+    : sql<never>`listening_periods`;
+}
 
 const keyOf = (key: ListeningKey) => `${key.serialNumber}\u0000${key.channelIndex}`;
 
@@ -332,14 +344,11 @@ export function createListeningStore(layer: RecordsLayer): ListeningStore {
 
     async periods(resolution, { from, to }, entityIds) {
       const db = await layer.db();
-      let query = db
-        .selectFrom("listening_periods")
-        .select(["at", "entity_id", "peak", "listener_seconds", "known_seconds", "arrivals", "last"])
-        .where("resolution", "=", resolution)
-        .where("at", ">=", from)
-        .where("at", "<", to);
-      if (entityIds) query = query.where("entity_id", "in", [venueEntityId, ...entityIds]);
-      const rows = await query.execute();
+      const { rows } = await sql<Selectable<RecordsSchema["listening_periods"]>>`
+        select at, entity_id, peak, listener_seconds, known_seconds, arrivals, last
+        from ${periodsTable(layer, entityIds)}
+        where resolution = ${resolution} and at >= ${from} and at < ${to}
+        ${entityIds ? sql`and entity_id in (${sql.join([venueEntityId, ...entityIds])})` : sql``}`.execute(db);
       const span = resolution * 1000;
       return rows.map((row): ListeningPeriod => ({
         entityId: row.entity_id,
@@ -355,19 +364,17 @@ export function createListeningStore(layer: RecordsLayer): ListeningStore {
 
     async totals(resolution, { from, to }, entityIds) {
       const db = await layer.db();
-      let query = db
-        .selectFrom("listening_periods")
-        .select((eb) => [
-          "entity_id",
-          eb.fn.max("peak").as("peak"),
-          eb.fn.sum<number>("listener_seconds").as("listener_seconds"),
-          eb.fn.sum<number>("arrivals").as("arrivals"),
-        ])
-        .where("resolution", "=", resolution)
-        .where("at", ">=", from)
-        .where("at", "<", to);
-      if (entityIds) query = query.where("entity_id", "in", [venueEntityId, ...entityIds]);
-      const rows = await query.groupBy("entity_id").execute();
+      const { rows } = await sql<{
+        entity_id: number;
+        peak: number | null;
+        listener_seconds: number | string;
+        arrivals: number | string;
+      }>`
+        select entity_id, max(peak) as peak, sum(listener_seconds) as listener_seconds, sum(arrivals) as arrivals
+        from ${periodsTable(layer, entityIds)}
+        where resolution = ${resolution} and at >= ${from} and at < ${to}
+        ${entityIds ? sql`and entity_id in (${sql.join([venueEntityId, ...entityIds])})` : sql``}
+        group by entity_id`.execute(db);
       return rows.map((row) => ({
         entityId: row.entity_id,
         peak: row.peak === null ? null : Number(row.peak),
