@@ -19,3 +19,20 @@ test("a range up to now takes in new listeners live, without a reload", async ({
   await expect(peak).toContainText("487", { timeout: 60_000 });
   expect(await page.evaluate(() => "beforeTheListeners" in window), "the page was not reloaded").toBe(true);
 });
+
+test("a venue of more channels than a page pages its breakdown, the same before and after hydration", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Generated stations with listeners: more channels than the breakdown's page of 20.
+  await simulator.seed(40);
+  const pages = page.getByRole("navigation", { name: "Channel pages" });
+  await expect(async () => {
+    await page.goto("/listening?range=6h");
+    await expect(pages).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  // Hydrated without a mismatch (the fixture fails the test on React's hydration errors).
+  await liveCaughtUp(page);
+  await expect(pages.getByRole("link", { name: "Next page" })).toBeVisible();
+  await simulator.reset();
+});

@@ -1,14 +1,13 @@
 // What /listening shows (issue 35, item 3): the chart of the venue — or of one station or channel
 // (?station=…&channel=…) — over the chosen range, its figures, the channels that had listeners
 // (the busiest first, 20 a page), the events and the stretches nothing is known in that range.
+import { breakdownPageSize } from "~/listening/page-sizes";
 import { rangeOf, type ListeningRange, type RangeError } from "~/domain/listening-ranges";
 import { minuteMs, venueEntityId } from "~/domain/listening-series";
 import { historyMarks, readTotals } from "~/listening/history.server";
 import { listenersChart } from "~/listening/series.server";
 import { numberText, timeFormatter } from "~/listening/chart.server";
 import type { ListeningEntity, ListeningGapReason, ListeningStore } from "~/records/listening";
-
-export const breakdownPageSize = 20;
 
 export type Focus =
   | { kind: "venue" }

@@ -23,7 +23,8 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { useRevalidateEvery } from "~/utils/use-revalidate-every";
 import { ChannelBreakdown } from "./ChannelBreakdown";
-import { breakdownPageSize, loadHistory, type Focus } from "./history.server";
+import { breakdownPageSize } from "~/listening/page-sizes";
+import { loadHistory, type Focus } from "./history.server";
 import { RangeNav } from "./RangeNav";
 
 export const meta = pageTitle("listening");

@@ -6,9 +6,8 @@ import { localText } from "~/domain/listening-ranges";
 import { eventRow, scopeStations } from "~/listening/event-rows.server";
 import { historyMarks, readSeries } from "~/listening/history.server";
 import { numberText, timeFormatter } from "~/listening/chart.server";
+import { eventsPageSize } from "~/listening/page-sizes";
 import type { ListeningStore } from "~/records/listening";
-
-export const eventsPageSize = 20;
 
 export interface ProposalRow {
   startsText: string;

@@ -26,7 +26,8 @@ import { pageTitle } from "~/utils/meta";
 import { newSubmissionId } from "~/utils/once-per-submission.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { EventList } from "./EventList";
-import { eventsPageSize, loadEvents } from "./events.server";
+import { eventsPageSize } from "~/listening/page-sizes";
+import { loadEvents } from "./events.server";
 import { Proposals } from "./Proposals";
 import { StartNowForm } from "./StartNowForm";
 

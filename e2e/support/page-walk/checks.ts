@@ -7,7 +7,7 @@ import { missingPrograms } from "../../../tests/support/system-programs";
 import { axeViolations } from "../axe";
 import { expectTableWhollyReachable, expectWhollyShown } from "../layout";
 import { pageTexts } from "../page-texts";
-import { dataTexts, eventTitles, recordedTexts, untranslatedPart } from "./german-texts";
+import { dataTexts, listeningTexts, recordedTexts, untranslatedPart } from "./german-texts";
 import { dumpIn, runTogether, sessionCookie } from "./text-browsers";
 import type { CheckId, Load, PageCheck, Render, WalkPage } from "./table";
 
@@ -132,7 +132,7 @@ export const checks: Record<CheckId, (walk: WalkContext) => Promise<void>> = {
     const recorded = path.startsWith("/auditLog")
       ? recordedTexts()
       : path.startsWith("/listening")
-        ? eventTitles()
+        ? listeningTexts()
         : [];
     const inBoth = texts.filter((text) => english.includes(text));
     expect(

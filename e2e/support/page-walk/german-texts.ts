@@ -104,12 +104,22 @@ export async function dataTexts(): Promise<string[]> {
   return [...names].sort((a, b) => b.length - a.length);
 }
 
-/** The titles admins gave the listener history's events (this walk's and other tests'). */
-export function eventTitles(): string[] {
+/**
+ * What the listener history keeps as it was: the titles admins gave its events, and the station and
+ * channel names as the sampler found them (other tests rename stations; the history keeps the name
+ * a station had).
+ */
+export function listeningTexts(): string[] {
   const database = new DatabaseSync(join(e2eDataDirectory, "console", "records.sqlite"), { readOnly: true });
   try {
-    const rows = database.prepare("SELECT title FROM listening_events").all() as { title: string }[];
-    return rows.map((row) => row.title);
+    const titles = database.prepare("SELECT title AS text FROM listening_events").all();
+    const names = database
+      .prepare(
+        `SELECT station_name AS text FROM listening_entities WHERE station_name IS NOT NULL
+         UNION SELECT channel_name FROM listening_entities WHERE channel_name IS NOT NULL`,
+      )
+      .all();
+    return [...titles, ...names].map((row) => (row as { text: string }).text);
   } finally {
     database.close();
   }
