@@ -3,9 +3,15 @@
 // found from the zone's offset at that moment, so a filter by day or an expiry by day is right on
 // the days the clocks change too. Pure, on Intl alone.
 
+let resolvedZone: { tz: string | undefined; zone: string } | null = null;
+
 /** The zone the console shows times in: the server process's (TZ), e.g. "Europe/Berlin" or "UTC". */
 export function consoleTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  // Resolving builds a formatter (tens of microseconds, once per time shown); TZ rarely changes.
+  const tz = typeof process === "undefined" ? undefined : process.env.TZ;
+  if (resolvedZone?.tz !== tz || resolvedZone === null)
+    resolvedZone = { tz, zone: new Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC" };
+  return resolvedZone.zone;
 }
 
 // One formatter per zone: building one costs far more than using one.

@@ -11,6 +11,6 @@ export async function eventAndReport(eventId: string, locale: string, now = Date
     const event = await store.events.get(eventId);
     if (!event) throw errorPage("notFound");
     const [loaded, entities] = await Promise.all([loadEventReport(store, event, now, locale), store.entities()]);
-    return { event, loaded, entities, names: scopeNames(entities) };
+    return { event, loaded, entities, names: scopeNames(entities, event.scope) };
   });
 }

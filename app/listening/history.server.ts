@@ -20,6 +20,7 @@ import {
   type SampleState,
 } from "~/domain/listening-series";
 import type { ListeningStore, TimeRange } from "~/records/listening";
+import { addVenueTotals, TotalsAccumulator, venuePeriods, type EntityTotal } from "./totals-cache.server";
 
 /** The sampler's and the roll-up's progress marks (listening_state), in ms since the epoch. */
 export interface HistoryMarks {
@@ -73,6 +74,29 @@ export async function historyMarks(store: ListeningStore): Promise<HistoryMarks>
   return (await store.state()) as HistoryMarks;
 }
 
+/** The venue's states after rolled-up minutes, per store: the live minute's and a report's or two. */
+const keptMinuteStates = new WeakMap<ListeningStore, Map<string, Promise<SampleState>>>();
+const minuteStatesKept = 4;
+
+/**
+ * Every entity's state at the end of a rolled-up minute (a minute behind its mark never changes),
+ * read once per process and minute: thousands of rows each view of a live range would read again.
+ */
+function venueStateAfterMinute(store: ListeningStore, marks: HistoryMarks, minute: number): Promise<SampleState> {
+  const key = `${marks.historyFrom}:${minute}`;
+  let kept = keptMinuteStates.get(store);
+  if (!kept) keptMinuteStates.set(store, (kept = new Map()));
+  const known = kept.get(key);
+  if (known) return known;
+  const state = store.periods(tierResolution.minute, { from: minute - minuteMs, to: minute }).then(stateAfter);
+  kept.set(key, state);
+  for (const old of kept.keys()) if (kept.size > minuteStatesKept) kept.delete(old);
+  state.catch(() => {
+    if (kept.get(key) === state) kept.delete(key);
+  });
+  return state;
+}
+
 /**
  * What was known at `at`, for these entities (all when absent): from the minute that ended just
  * before it where minutes are kept, else from the hour's keyframe, then the samples since.
@@ -88,7 +112,9 @@ export async function stateAt(
   let start: SampleState;
   let from: number;
   if (minutes && minute - minuteMs >= minutes.from && minute <= minutes.until) {
-    start = stateAfter(await store.periods(tierResolution.minute, { from: minute - minuteMs, to: minute }, entityIds));
+    start = entityIds
+      ? stateAfter(await store.periods(tierResolution.minute, { from: minute - minuteMs, to: minute }, entityIds))
+      : await venueStateAfterMinute(store, marks, minute);
     from = minute;
   } else {
     start = unknownState();
@@ -130,7 +156,10 @@ async function segmentPeriods(
   const { tier } = segment;
   if (!tier) return unknownPeriods(edges, segment);
   const range = { from: segment.from, to: segment.to };
-  if (tier.name !== "samples") return store.periods(tierResolution[tier.name], range, entityIds);
+  if (tier.name !== "samples")
+    return entityIds?.length === 0
+      ? venuePeriods(store, tierResolution[tier.name], range, marks.historyFrom ?? 0)
+      : store.periods(tierResolution[tier.name], range, entityIds);
   const [start, samples] = await Promise.all([
     stateAt(store, marks, segment.from, entityIds),
     store.samples(range, entityIds),
@@ -168,31 +197,29 @@ export async function readSeries(
   return series;
 }
 
-export interface EntityTotal {
-  entityId: number;
-  peak: number | null;
-  listenerMs: number;
-  arrivals: number;
-}
+export type { EntityTotal };
 
 /**
  * Each entity's highest count, listener-milliseconds and arrivals over the range (the entities
- * without any left out). Added up in the database for the stored periods.
+ * without any left out). Added up in the database for the stored periods; the venue's settled
+ * stretches are kept added up per process (totals-cache.server.ts).
  */
 export async function readTotals(
   store: ListeningStore,
   marks: HistoryMarks,
   options: { range: TimeRange; entityIds?: readonly number[]; now: number },
 ): Promise<Map<number, EntityTotal>> {
+  return (await addUpTotals(store, marks, options)).toMap();
+}
+
+/** As readTotals, kept in arrays by entity id: a breakdown of 10,000 channels makes no object for each. */
+export async function addUpTotals(
+  store: ListeningStore,
+  marks: HistoryMarks,
+  options: { range: TimeRange; entityIds?: readonly number[]; now: number },
+): Promise<TotalsAccumulator> {
   const { range, entityIds, now } = options;
-  const totals = new Map<number, EntityTotal>();
-  const add = (entityId: number, peak: number | null, listenerMs: number, arrivals: number) => {
-    const total = totals.get(entityId) ?? { entityId, peak: null, listenerMs: 0, arrivals: 0 };
-    if (peak !== null) total.peak = Math.max(total.peak ?? 0, peak);
-    total.listenerMs += listenerMs;
-    total.arrivals += arrivals;
-    totals.set(entityId, total);
-  };
+  const totals = new TotalsAccumulator();
   const segments = planRead(range.from, range.to, historyTiers(marks, now));
   await Promise.all(
     segments.map(async (segment) => {
@@ -200,11 +227,14 @@ export async function readTotals(
       if (!tier) return;
       if (tier.name === "samples") {
         const periods = await segmentPeriods(store, marks, segment, [segment.from, segment.to], entityIds);
-        for (const period of periods) add(period.entityId, period.peak, period.listenerMs, period.arrivals);
+        for (const period of periods) totals.add(period.entityId, period.peak, period.listenerMs, period.arrivals);
         return;
       }
-      const sums = await store.totals(tierResolution[tier.name], segment, entityIds);
-      for (const sum of sums) add(sum.entityId, sum.peak, sum.listenerMs, sum.arrivals);
+      const part = { from: segment.from, to: segment.to };
+      const resolution = tierResolution[tier.name];
+      if (!entityIds) return addVenueTotals(store, resolution, part, marks.historyFrom ?? 0, totals);
+      for (const sum of await store.totals(resolution, part, entityIds))
+        totals.add(sum.entityId, sum.peak, sum.listenerMs, sum.arrivals);
     }),
   );
   return totals;

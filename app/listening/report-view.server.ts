@@ -127,6 +127,7 @@ export interface EventView {
 }
 
 /** What the scope's entries are called: a station by its name, a channel by its station's and its own. */
+/** The names of an event's scope entries: "serialNumber" a station's, "serialNumber/index" a channel's. */
 export function scopeNames(
   entities: readonly {
     serialNumber: string;
@@ -134,19 +135,21 @@ export function scopeNames(
     stationName: string | null;
     channelName: string | null;
   }[],
+  scope: readonly string[],
 ): Map<string, string> {
-  const stations = new Map(
-    entities.filter((entity) => entity.channelIndex === 0).map((entity) => [entity.serialNumber, entity.stationName]),
-  );
+  const wanted = new Set(scope);
+  const serialNumbers = new Set(scope.map((entry) => entry.split("/")[0]!));
+  const stations = new Map<string, string | null>();
+  for (const entity of entities)
+    if (entity.channelIndex === 0 && serialNumbers.has(entity.serialNumber))
+      stations.set(entity.serialNumber, entity.stationName);
   const names = new Map<string, string>();
   for (const entity of entities) {
+    if (!serialNumbers.has(entity.serialNumber)) continue;
     const station = stations.get(entity.serialNumber) ?? entity.stationName ?? entity.serialNumber;
-    if (entity.channelIndex === 0) names.set(entity.serialNumber, station);
-    else
-      names.set(
-        `${entity.serialNumber}/${entity.channelIndex}`,
-        `${station}: ${entity.channelName ?? entity.channelIndex}`,
-      );
+    const key = entity.channelIndex === 0 ? entity.serialNumber : `${entity.serialNumber}/${entity.channelIndex}`;
+    if (!wanted.has(key)) continue;
+    names.set(key, entity.channelIndex === 0 ? station : `${station}: ${entity.channelName ?? entity.channelIndex}`);
   }
   return names;
 }

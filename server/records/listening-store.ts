@@ -323,7 +323,8 @@ export function createListeningStore(layer: RecordsLayer): ListeningStore {
       await loadEntities();
       // Others may have added some since: read what is new.
       const db = await layer.db();
-      const highest = Math.max(0, ...[...known.values()].map((entity) => entity.id));
+      let highest = 0;
+      for (const entity of known.values()) highest = Math.max(highest, entity.id);
       const rows = await db.selectFrom("listening_entities").selectAll().where("id", ">", highest).execute();
       for (const row of rows)
         known.set(keyOf({ serialNumber: row.serial_number, channelIndex: row.channel_index }), entityOf(row));

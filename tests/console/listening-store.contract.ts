@@ -252,6 +252,42 @@ export function listeningStoreContract(backendFactory: () => Promise<ListeningBa
       }
     });
 
+    it("the venue's totals stay those of the samples as the range moves on, through kept blocks", async () => {
+      const marks = await historyMarks(store);
+      // Ranges starting every 7.5 minutes: hour blocks of quarters kept by the first are reused by
+      // the later ones, the ends read anew each time.
+      for (let start = day + 19 * hourMs; start < day + 20 * hourMs + quarterMs; start += 7.5 * minuteMs) {
+        const range = { from: start, to: end };
+        const whole = periodsFromSamples(samples, unknownState(), [range.from, range.to]).periods;
+        for (const time of ["first", "again"]) {
+          const totals = await readTotals(store, marks, { range, now: end + 10 * minuteMs });
+          for (const period of whole) {
+            const label = `${time} read from ${(start - day) / minuteMs} min, entity ${period.entityId}`;
+            const total = totals.get(period.entityId);
+            expect(total?.peak ?? 0, label).toBe(period.peak ?? 0);
+            expect(Math.abs((total?.listenerMs ?? 0) - period.listenerMs), label).toBeLessThan(60_000);
+            expect(total?.arrivals ?? 0, label).toBe(period.arrivals);
+          }
+          // The venue's own line through the same kept blocks.
+          const edges = alignedEdges(start, day + 21 * hourMs, quarterMs);
+          const series = await readSeries(store, marks, {
+            entityIds: [venueEntityId],
+            edges,
+            now: end + 10 * minuteMs,
+          });
+          const direct = mergePeriods(
+            periodsFromSamples(samples, unknownState(), alignedEdges(edges[0]!, edges.at(-1)!, minuteMs)).periods,
+            edges,
+            { entities: new Set([venueEntityId]), emitAll: true },
+          );
+          expect(
+            series.get(venueEntityId)!.map((period) => [period.at, period.peak, Math.round(period.knownMs / 1000)]),
+            `${time} venue line from ${(start - day) / minuteMs} min`,
+          ).toEqual(direct.map((period) => [period.at, period.peak, Math.round(period.knownMs / 1000)]));
+        }
+      }
+    });
+
     it("one entity's samples as they are, with the gap as unknown", async () => {
       const entities = await store.entities();
       const b1 = entities.find((entity) => entity.serialNumber === "B" && entity.channelIndex === 1)!.id;

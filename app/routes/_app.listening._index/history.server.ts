@@ -4,7 +4,8 @@
 import { breakdownPageSize } from "~/listening/page-sizes";
 import { rangeOf, type ListeningRange, type RangeError } from "~/domain/listening-ranges";
 import { minuteMs, venueEntityId } from "~/domain/listening-series";
-import { historyMarks, readTotals } from "~/listening/history.server";
+import { addUpTotals, historyMarks } from "~/listening/history.server";
+import { TotalsAccumulator } from "~/listening/totals-cache.server";
 import { listenersChart } from "~/listening/series.server";
 import { numberText, timeFormatter } from "~/listening/chart.server";
 import type { ListeningEntity, ListeningGapReason, ListeningStore } from "~/records/listening";
@@ -79,8 +80,8 @@ export async function loadHistory(
   const [chart, totals, events, gaps] = await Promise.all([
     listenersChart(store, marks, { entityIds: [entityId], range, now, locale }),
     focus.kind === "unknown"
-      ? Promise.resolve(new Map())
-      : readTotals(store, marks, {
+      ? Promise.resolve(new TotalsAccumulator())
+      : addUpTotals(store, marks, {
           range,
           entityIds: focus.kind === "venue" ? undefined : channels.map((channel) => channel.id),
           now,
@@ -89,21 +90,22 @@ export async function loadHistory(
     store.gaps(range),
   ]);
   const timeFormat = timeFormatter(locale, range.to - range.from);
+  const peakOf = (channel: ListeningEntity) => totals.peakOf(channel.id) ?? 0;
+  const listenerMsOf = (channel: ListeningEntity) => totals.listenerMsOf(channel.id);
   const listened = channels
-    .map((channel) => ({ channel, total: totals.get(channel.id) }))
-    .filter(({ total }) => total && (total.peak ?? 0) > 0)
-    .sort((a, b) => b.total!.listenerMs - a.total!.listenerMs || (b.total!.peak ?? 0) - (a.total!.peak ?? 0));
-  const allMs = listened.reduce((sum, { total }) => sum + total!.listenerMs, 0);
+    .filter((channel) => peakOf(channel) > 0)
+    .sort((a, b) => listenerMsOf(b) - listenerMsOf(a) || peakOf(b) - peakOf(a));
+  const allMs = listened.reduce((sum, channel) => sum + listenerMsOf(channel), 0);
   const breakdown: BreakdownRow[] = listened
     .slice((page - 1) * breakdownPageSize, page * breakdownPageSize)
-    .map(({ channel, total }) => ({
+    .map((channel) => ({
       serialNumber: channel.serialNumber,
       channelIndex: channel.channelIndex,
       stationName: channel.stationName ?? channel.serialNumber,
       channelName: channel.channelName ?? String(channel.channelIndex),
-      peakText: numberText(total!.peak ?? 0, locale),
-      listenerMinutesText: numberText(total!.listenerMs / minuteMs, locale),
-      shareText: numberText(allMs > 0 ? (100 * total!.listenerMs) / allMs : 0, locale, 1),
+      peakText: numberText(peakOf(channel), locale),
+      listenerMinutesText: numberText(listenerMsOf(channel) / minuteMs, locale),
+      shareText: numberText(allMs > 0 ? (100 * listenerMsOf(channel)) / allMs : 0, locale, 1),
     }));
   return {
     range: publicRange(range),
