@@ -50,6 +50,22 @@ async function simulatorControl(path: string, body: unknown) {
 async function silenceTheVenue() {
   await simulator.reset();
   for (const station of await fleet()) await simulator.removeListeners(station.serialNumber);
+  // Stored, not only said: an event started before the sampler's next round would begin with
+  // the listeners an earlier test left (the venue's last stored count).
+  await expect.poll(venueListenersStored, { message: "the venue stored as silent", ...sampled }).toBe(0);
+}
+
+/** The venue's last stored count (entity 0: every channel added up). */
+function venueListenersStored() {
+  const database = records();
+  try {
+    const row = database
+      .prepare("SELECT listeners FROM listening_samples WHERE entity_id = 0 ORDER BY at DESC LIMIT 1")
+      .get() as { listeners: number | null } | undefined;
+    return row?.listeners;
+  } finally {
+    database.close();
+  }
 }
 
 function records() {
