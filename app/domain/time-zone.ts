@@ -9,7 +9,7 @@ let resolvedZone: { tz: string | undefined; zone: string } | null = null;
 export function consoleTimeZone(): string {
   // Resolving builds a formatter (tens of microseconds, once per time shown); TZ rarely changes.
   const tz = typeof process === "undefined" ? undefined : process.env.TZ;
-  if (resolvedZone?.tz !== tz || resolvedZone === null)
+  if (resolvedZone === null || resolvedZone.tz !== tz)
     resolvedZone = { tz, zone: new Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC" };
   return resolvedZone.zone;
 }

@@ -20,7 +20,14 @@ import {
   type SampleState,
 } from "~/domain/listening-series";
 import type { ListeningStore, TimeRange } from "~/records/listening";
-import { addVenueTotals, TotalsAccumulator, venuePeriods, type EntityTotal } from "./totals-cache.server";
+import {
+  addVenueTotals,
+  Kept,
+  perStore,
+  TotalsAccumulator,
+  venuePeriods,
+  type EntityTotal,
+} from "./totals-cache.server";
 
 /** The sampler's and the roll-up's progress marks (listening_state), in ms since the epoch. */
 export interface HistoryMarks {
@@ -75,26 +82,17 @@ export async function historyMarks(store: ListeningStore): Promise<HistoryMarks>
 }
 
 /** The venue's states after rolled-up minutes, per store: the live minute's and a report's or two. */
-const keptMinuteStates = new WeakMap<ListeningStore, Map<string, Promise<SampleState>>>();
-const minuteStatesKept = 4;
+const keptMinuteStates = new WeakMap<ListeningStore, Kept<SampleState>>();
 
 /**
  * Every entity's state at the end of a rolled-up minute (a minute behind its mark never changes),
  * read once per process and minute: thousands of rows each view of a live range would read again.
  */
 function venueStateAfterMinute(store: ListeningStore, marks: HistoryMarks, minute: number): Promise<SampleState> {
-  const key = `${marks.historyFrom}:${minute}`;
-  let kept = keptMinuteStates.get(store);
-  if (!kept) keptMinuteStates.set(store, (kept = new Map()));
-  const known = kept.get(key);
-  if (known) return known;
-  const state = store.periods(tierResolution.minute, { from: minute - minuteMs, to: minute }).then(stateAfter);
-  kept.set(key, state);
-  for (const old of kept.keys()) if (kept.size > minuteStatesKept) kept.delete(old);
-  state.catch(() => {
-    if (kept.get(key) === state) kept.delete(key);
-  });
-  return state;
+  const kept = perStore(keptMinuteStates, store, () => new Kept<SampleState>(4, () => 1));
+  return kept.get(`${marks.historyFrom}:${minute}`, () =>
+    store.periods(tierResolution.minute, { from: minute - minuteMs, to: minute }).then(stateAfter),
+  );
 }
 
 /**

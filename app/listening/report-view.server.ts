@@ -127,7 +127,6 @@ export interface EventView {
 }
 
 /** What the scope's entries are called: a station by its name, a channel by its station's and its own. */
-/** The names of an event's scope entries: "serialNumber" a station's, "serialNumber/index" a channel's. */
 export function scopeNames(
   entities: readonly {
     serialNumber: string;

@@ -135,8 +135,8 @@ function packStored(totals: StoredTotals): PackedTotals {
 
 const bytesOf = (packed: PackedTotals) => packed.entityIds.length * 24;
 
-/** Made once per key, the least recently used let go past the bound (bytes as `sizeOf` counts). */
-class Kept<T> {
+/** Made once per key, the least recently used let go past the bound (as `sizeOf` counts). */
+export class Kept<T> {
   private readonly kept = new Map<string, Promise<T>>();
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
@@ -181,15 +181,32 @@ class Kept<T> {
   }
 }
 
-const keptPerStore = new WeakMap<ListeningStore, Kept<PackedTotals>>();
+/** One of each per store: the stores of one process share nothing, and a closed one is let go. */
+export function perStore<T>(kept: WeakMap<ListeningStore, T>, store: ListeningStore, make: () => T): T {
+  let value = kept.get(store);
+  if (value === undefined) kept.set(store, (value = make()));
+  return value;
+}
+
+const keptTotals = new WeakMap<ListeningStore, Kept<PackedTotals>>();
 const keptVenuePeriods = new WeakMap<ListeningStore, Kept<ListeningPeriod[]>>();
 
 /** The venue's own periods: one row each, about 100 bytes in memory. */
 const venuePeriodsBytesMost = 2 * 1024 * 1024;
 
+/** The blocks of [from, to) at one resolution, and what a block is kept under. */
+function blocksOf(resolution: number, range: TimeRange, historyFrom: number) {
+  const sizes = blockSizes[resolution] ?? { fewest: Number.POSITIVE_INFINITY, most: 1 };
+  return {
+    blocks: totalsBlocks(range.from, range.to, resolution * 1000, sizes),
+    keyOf: (part: TimeRange) => `${historyFrom}:${resolution}:${part.from}:${part.to}`,
+  };
+}
+
 /**
  * Adds every entity's totals over the stored periods of one resolution in [from, to) (whole
- * periods, all before the tier's mark) to `into`.
+ * periods, all before the tier's mark) to `into`. The blocks are read one after the other, so one
+ * block's rows (an object per entity) are in memory at a time, whatever the venue's size.
  */
 export async function addVenueTotals(
   store: ListeningStore,
@@ -198,31 +215,28 @@ export async function addVenueTotals(
   historyFrom: number,
   into: TotalsAccumulator,
 ) {
-  let kept = keptPerStore.get(store);
-  if (!kept) keptPerStore.set(store, (kept = new Kept(keptBytesMost, bytesOf)));
-  const sizes = blockSizes[resolution] ?? { fewest: Number.POSITIVE_INFINITY, most: 1 };
-  const blocks = totalsBlocks(range.from, range.to, resolution * 1000, sizes);
-  const keyOf = (part: TimeRange) => `${historyFrom}:${resolution}:${part.from}:${part.to}`;
+  const kept = perStore(keptTotals, store, () => new Kept(keptBytesMost, bytesOf));
+  const { blocks, keyOf } = blocksOf(resolution, range, historyFrom);
   const keptBlock = (part: TimeRange) => kept.get(keyOf(part), () => store.totals(resolution, part).then(packStored));
   if (blocks.length > 1 && blocks.every((block) => block.kept)) {
     // The whole stretch kept too: a view a minute later of the same days adds one, not a dozen.
     into.addPacked(
       await kept.get(keyOf(range), async () => {
         const sum = new TotalsAccumulator();
-        for (const packed of await Promise.all(blocks.map(keptBlock))) sum.addPacked(packed);
+        for (const block of blocks) sum.addPacked(await keptBlock(block));
         return sum.pack();
       }),
     );
     return;
   }
-  await Promise.all(
-    blocks.map(async (block) => {
-      const part = { from: block.from, to: block.to };
-      if (block.kept) return into.addPacked(await keptBlock(part));
-      for (const total of await store.totals(resolution, part))
-        into.add(total.entityId, total.peak, total.listenerMs, total.arrivals);
-    }),
-  );
+  for (const block of blocks) {
+    if (block.kept) {
+      into.addPacked(await keptBlock(block));
+      continue;
+    }
+    for (const total of await store.totals(resolution, { from: block.from, to: block.to }))
+      into.add(total.entityId, total.peak, total.listenerMs, total.arrivals);
+  }
 }
 
 /**
@@ -235,17 +249,17 @@ export async function venuePeriods(
   range: TimeRange,
   historyFrom: number,
 ): Promise<ListeningPeriod[]> {
-  let kept = keptVenuePeriods.get(store);
-  if (!kept) keptVenuePeriods.set(store, (kept = new Kept(venuePeriodsBytesMost, (periods) => periods.length * 100)));
-  const sizes = blockSizes[resolution] ?? { fewest: Number.POSITIVE_INFINITY, most: 1 };
-  const blocks = totalsBlocks(range.from, range.to, resolution * 1000, sizes);
+  const kept = perStore(
+    keptVenuePeriods,
+    store,
+    () => new Kept<ListeningPeriod[]>(venuePeriodsBytesMost, (periods) => periods.length * 100),
+  );
+  const { blocks, keyOf } = blocksOf(resolution, range, historyFrom);
   const parts = await Promise.all(
     blocks.map((block) => {
       const part = { from: block.from, to: block.to };
-      if (!block.kept) return store.periods(resolution, part, []);
-      return kept.get(`${historyFrom}:${resolution}:${block.from}:${block.to}`, () =>
-        store.periods(resolution, part, []),
-      );
+      const read = () => store.periods(resolution, part, []);
+      return block.kept ? kept.get(keyOf(part), read) : read();
     }),
   );
   return parts.flat();
