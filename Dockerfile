@@ -38,7 +38,8 @@ COPY simulator ./simulator
 COPY app/contract ./app/contract
 COPY app/domain ./app/domain
 COPY lib ./lib
-# DATA_DIRECTORY (default ./data): generated secrets, and without REDIS_URL the session store.
+# DATA_DIRECTORY (default ./data): generated secrets, without REDIS_URL the session store, and
+# the spool of records the database could not take (compose.yaml gives it a volume).
 RUN mkdir data && chown node:node data
 USER node
 EXPOSE 3000

@@ -67,7 +67,19 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
-    rules: forbid(simulator, iconIndex),
+    rules: {
+      ...forbid(simulator, iconIndex),
+      // Remix's router object is its private state: the app reads the router through its public
+      // hooks (useNavigation, useRevalidator, useFetchers, useMatches; issue 33).
+      "no-restricted-properties": [
+        "error",
+        { object: "window", property: "__remixRouter", message: "Read the router through Remix's public hooks." },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "__remixRouter", message: "Read the router through Remix's public hooks." },
+      ],
+    },
   },
   {
     // Mantine's index makes every route's chunks carry every Mantine component any route uses.

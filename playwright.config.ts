@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { consoleUrl, e2eDataDirectoryOf, e2eMetricsToken, e2ePortsOf, e2eWorkers } from "./e2e/support/ports";
-import { serverArguments, serverEnvironment } from "./scripts/server-command.mjs";
+import { serverEnvironment, testServerArguments } from "./scripts/server-command.mjs";
 import { systemProgram } from "./tests/support/system-programs";
 
 function sharedMemoryBytes() {
@@ -17,12 +17,23 @@ function sharedMemoryBytes() {
   }
 }
 
+// Each Playwright run empties its output directory first: two runs at once (npm test runs the api
+// project beside the browser projects, scripts/test.mjs) each need their own.
+const outputDirectory = process.env.E2E_OUTPUT_DIR ?? "test-results";
+
 const dataDirectory = process.env.E2E_DATA_DIRECTORY ?? join(tmpdir(), `station-console-e2e-${process.pid}`);
 // Workers load this file again in their own process: they find their server's directory in it.
 process.env.E2E_DATA_DIRECTORY = dataDirectory;
 // The partial-JS project blocks a random half of the build's scripts; a run names its seed in the
 // test's title, and PARTIAL_JS_SEED=<seed> blocks the same half again.
 process.env.PARTIAL_JS_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+
+/** Specs that measure time: run on a machine doing nothing else. */
+const timedFiles = [
+  /body-limits\.api\.spec\.ts$/,
+  /fleet-bounds\.api\.spec\.ts$/,
+  /venue-backup-bounds\.api\.spec\.ts$/,
+];
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,10 +45,16 @@ export default defineConfig({
   workers: e2eWorkers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // The last line names the tests skipped for a missing system program and what to install.
+  outputDir: outputDirectory,
+  // The run ends with its ten slowest files, then one line naming the tests skipped for a
+  // missing system program and what to install. Every run writes <output directory>/report.json
+  // (CI keeps it); PAGE_LEDGER=<file> writes the ledger of page checks.
   reporter: [
     ["list"],
     ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    ["json", { outputFile: join(outputDirectory, "report.json") }],
+    ["./e2e/support/ledger-reporter.ts"],
+    ["./e2e/support/slowest-files-reporter.ts"],
     ["./e2e/support/missing-programs-reporter.ts"],
   ],
   use: {
@@ -64,7 +81,11 @@ export default defineConfig({
   },
   projects: [
     // HTTP-level specs (security, robustness) need no browser and run once.
-    { name: "api", testMatch: /\.api\.spec\.ts$/ },
+    { name: "api", testMatch: /\.api\.spec\.ts$/, testIgnore: timedFiles },
+    // The HTTP-level specs whose figures are times (a console's answers while it works, against
+    // the same console idle): npm test runs them alone once the other lanes are done, never beside
+    // the browsers (scripts/test.mjs, docs/decisions/067-one-walk-per-page-state.md).
+    { name: "api-timed", testMatch: timedFiles },
     // Specs about what the server sends alone (valid markup, text browsers) run without
     // JavaScript only: the HTML is the same for every browser.
     {
@@ -87,8 +108,9 @@ export default defineConfig({
   ],
   // One console with its simulator per worker.
   webServer: Array.from({ length: e2eWorkers }, (_, index) => ({
-    // The compiled server, as `npm start` runs it (npm run test:e2e builds first).
-    command: ["node", ...serverArguments].join(" "),
+    // The compiled server, as `npm start` runs it but with V8's defaults, which cost the least CPU
+    // (scripts/server-command.mjs). npm run test:e2e builds first.
+    command: ["node", ...testServerArguments].join(" "),
     url: `http://127.0.0.1:${e2ePortsOf(index).console}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -106,6 +128,8 @@ export default defineConfig({
       SIMULATOR_SPEED: "20",
       SIMULATOR_RESEED: "true",
       MANAGER_TIMEOUT_MS: "3000",
+      // The listener history's tests see a reading within seconds, not half a minute.
+      LISTENING_SAMPLE_SECONDS: "5",
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
       // Loopback has no proxy, but the security tests play one to check HTTPS behaviour.
       TRUST_PROXY: "true",

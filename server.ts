@@ -15,26 +15,37 @@ import { ConfigError, parseConfig, type ConsoleConfig } from "./app/config.serve
 import type { HubName } from "./app/contract/hubs";
 import type { ConsoleObservability } from "./app/observability.server";
 import type { ConsoleRuntime } from "./app/runtime.server";
+import type { RefusedRequest } from "./app/audit/refused-requests.server";
 import { boundedBodies } from "./server/body-limits";
 import { trackRequests } from "./server/graceful-shutdown";
 import { createHubBridge, type HubAccess } from "./server/hub-bridge";
 import { noStoreByDefault } from "./server/no-store";
-import { appObservability, hubBridgeObserver } from "./server/observability";
+import { appObservability, durableWritesObserver, hubBridgeObserver } from "./server/observability";
 import { withErrorReferences } from "./server/observability/error-references";
 import { createLogger, type Logger } from "./server/observability/logger";
 import { createMetrics, metricsEndpoint } from "./server/observability/metrics";
 import { answeredAs, currentRequest, requestContext } from "./server/observability/request-context";
-import { createRouteMatcher, type RouteMatcher } from "./server/observability/route-ids";
+import {
+  createRouteMatcher,
+  createRouteParamsMatcher,
+  type RouteMatcher,
+  type RouteParamsMatcher,
+} from "./server/observability/route-ids";
 import { configuredHostOnly } from "./server/configured-host";
 import { createOriginResolver, type TrustProxy } from "./server/origin";
 import { signInRateLimit } from "./server/rate-limit";
 import { createReadiness, managerAnswers } from "./server/readiness";
+import { refusalRecorder } from "./server/refusal-records";
 import { remixRequestHandler } from "./server/remix-handler";
 import { sameOriginWrites, securityHeaders } from "./server/security";
 import { sessionSecretsFor } from "./server/session-secrets";
 import { staticAssets } from "./server/static-files";
 import { openDurableStore } from "./server/records/open-records";
 import { scheduleRetention } from "./server/records/retention";
+import { createDurableWriter } from "./server/records/spool/durable-writer";
+import { spooledKinds } from "./server/records/spool/kinds";
+import { openRecordsSpool } from "./server/records/spool/records-spool";
+import { spoolDirectory } from "./server/records/spool/spool-files";
 import { openSharedStore } from "./server/store/open-store";
 import { clusterMetricsSource } from "./server/workers/cluster-metrics";
 import { announceReady } from "./server/workers/ready";
@@ -48,6 +59,8 @@ interface ConsoleBuild extends ServerBuild {
       checkSessionStore(): Promise<void>;
       startRolloutDriver(): { stop(): Promise<void> };
       endVenueCopies(): void;
+      startListeningSampler(): { stop(): Promise<void> };
+      recordRefusedRequest(request: Request, refused: RefusedRequest): Promise<void>;
     };
   };
 }
@@ -98,8 +111,24 @@ async function main() {
     onConnectionError: (error) => logger.warn({ err: error }, "The durable store's database cannot be reached"),
   });
   const retention = scheduleRetention(records, config.auditRetentionDays, logger);
+  // What the database cannot take waits in this process's spool and is written once it answers;
+  // the replay also takes over the spools of processes that ended (decision 066).
+  const durableWritesReport = durableWritesObserver(logger, metrics);
+  const durableWrites = createDurableWriter({
+    records,
+    spool: openRecordsSpool({
+      directory: spoolDirectory(config.dataDirectory),
+      kinds: spooledKinds,
+      maxBytes: config.recordsSpoolMaxBytes,
+      onDropped: durableWritesReport.dropped,
+    }),
+    report: durableWritesReport,
+  });
+  metrics.watchSpool(() => durableWrites.state());
+  durableWrites.start();
   const observability = appObservability(logger, metrics);
   let routeOf: RouteMatcher = () => "(starting)";
+  let routeParamsOf: RouteParamsMatcher | null = null;
   let runtime: ConsoleRuntime | null = null;
   let build: ConsoleBuild | null = null;
   let remixHandler: express.RequestHandler | null = null;
@@ -112,6 +141,7 @@ async function main() {
       build = (await import(`${pathToFileURL(buildPath).href}?t=${modified}`)) as ConsoleBuild;
       buildModified = modified;
       routeOf = createRouteMatcher(build.routes);
+      routeParamsOf = createRouteParamsMatcher(build.routes);
       build.entry.module.setObservability(observability);
       remixHandler = remixRequestHandler({
         build: withErrorReferences(build, observability),
@@ -160,7 +190,7 @@ async function main() {
   // Readiness, unlike liveness, depends on the session store and the Manager (server/readiness.ts).
   let stopping = false;
   // Said in /readyz's body: whether the durable store answers (a ping bounded to a second,
-  // reused for as long as the readiness answer is).
+  // reused for as long as the readiness answer is) and what waits in the spool for it.
   let durableStoreAnswer: { at: number; state: Promise<{ kind: string; answers: boolean }> } | null = null;
   const durableStoreState = () => {
     if (!durableStoreAnswer || Date.now() - durableStoreAnswer.at >= 1500) {
@@ -187,7 +217,15 @@ async function main() {
             ? await readiness.check()
             : { ready: false, reason: "starting" };
         // The durable store's state is reported, never a reason to stop serving (issue 28).
-        response.status(state.ready ? 200 : 503).json({ ...state, durableStore: await durableStoreState() });
+        const { length, oldestAt } = durableWrites.state();
+        const spool = {
+          length,
+          oldestAgeSeconds:
+            oldestAt === null ? null : Math.max(0, Math.round((Date.now() - Date.parse(oldestAt)) / 1000)),
+        };
+        response
+          .status(state.ready ? 200 : 503)
+          .json({ ...state, durableStore: { ...(await durableStoreState()), spool } });
       },
       { quiet: true },
     ),
@@ -223,7 +261,17 @@ async function main() {
   };
   app.use("/oidc", answeredAs("identityProvider", identityProvider));
 
-  app.use(sameOriginWrites(origins.expectedOrigin));
+  // What the security layer refuses with a session is recorded with its user (issue 33).
+  const recordRefusal = refusalRecorder({
+    origins,
+    routes: () =>
+      build && routeParamsOf
+        ? { match: routeParamsOf, hasAction: (id) => typeof build?.routes[id]?.module.action === "function" }
+        : null,
+    record: async (request, refused) => (await currentBuild()).entry.module.recordRefusedRequest(request, refused),
+    onError: (error) => (currentRequest()?.logger ?? logger).warn({ err: error }, "A refused request was not recorded"),
+  });
+  app.use(sameOriginWrites(origins.expectedOrigin, recordRefusal));
 
   const bridge = createHubBridge({
     requestOrigin: origins.requestOrigin,
@@ -232,7 +280,7 @@ async function main() {
   });
   app.use(answeredAs("hubs/negotiate", bridge.router));
   // Bounded by where they go and whether a session cookie came along (server/body-limits.ts).
-  app.use(boundedBodies());
+  app.use(boundedBodies(undefined, recordRefusal));
 
   // Issue 11: nothing rendered for a session is kept in a browser's or proxy's cache.
   app.use(noStoreByDefault());
@@ -269,6 +317,7 @@ async function main() {
   const internalOrigin = `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
   let closeSimulator: (() => Promise<void>) | null = null;
+  let demoHistory: Promise<unknown> = Promise.resolve();
   let managerUrl: string;
   let embeddedIdentity: ConsoleRuntime["embeddedIdentity"] = null;
   if (!config.managerUrl) {
@@ -278,6 +327,14 @@ async function main() {
     managerUrl = simulator.managerUrl;
     embeddedIdentity = { internalIssuer: simulator.identity.issuer, browserPath: identityMountPath };
     closeSimulator = () => simulator.close();
+    // The demo's first start gets a past (decision 070): never with a real Manager, and not for
+    // the tests, whose simulator has no life of its own.
+    if (config.simulator.autonomous) {
+      const { seedDemoListeningHistory } = await import("./server/listening-history-seed");
+      demoHistory = seedDemoListeningHistory(records.listening, simulator.venue(), Date.now()).catch((error: unknown) =>
+        logger.error({ err: error }, "The demo's listening history could not be seeded"),
+      );
+    }
     if (config.webConcurrency > 1)
       logger.info(
         { webConcurrency: config.webConcurrency },
@@ -298,6 +355,7 @@ async function main() {
     sessionSecrets,
     store,
     records,
+    durableWrites,
     embeddedIdentity,
     // Issue 11: a signed-out session's live-update sockets close at once.
     onSessionEnded: (sessionId) => bridge.closeSession(sessionId),
@@ -306,6 +364,10 @@ async function main() {
   runtime = resolved;
   // Every process drives rollouts; a lease per rollout makes exactly one drive each (decision 062).
   const rolloutDriver = (await currentBuild()).entry.module.startRolloutDriver();
+  // Every process runs the listening sampler; a lease makes exactly one sample (decision 070). In
+  // the demo it starts once the made-up past is stored (pages are served meanwhile).
+  await demoHistory;
+  const listeningSampler = (await currentBuild()).entry.module.startListeningSampler();
   announceReady();
 
   // A rolling restart loses nothing: not ready at once, serving on for the delay, then no new
@@ -332,8 +394,11 @@ async function main() {
     if (!(await drained)) logger.warn({ timeoutMs }, "Requests still running at the shutdown timeout were cut off");
     // Its leases freed at once: another process takes its rollouts over without waiting.
     await rolloutDriver.stop();
+    await listeningSampler.stop();
     await closeSimulator?.();
     retention.stop();
+    // Records written meanwhile are in the database or the spool; a spool left is the next process's.
+    await durableWrites.stop();
     await store.close();
     await records.close();
     process.exit(0);

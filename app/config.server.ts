@@ -130,6 +130,27 @@ const EnvironmentSchema = z.object({
       .int({ error: "must be a whole number of days" })
       .min(1, { error: "must be at least 1 (days)" }),
   ),
+  LISTENING_SAMPLE_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(5, { error: "must be at least 5 (seconds)" })
+      .max(3600, { error: "must be at most 3600 (seconds): a gap of an hour between readings says little" }),
+  ),
+  LISTENING_RETENTION_DAYS: optional(
+    z.coerce
+      .number({ error: "must be a whole number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 (days)" })
+      .max(3660, { error: "must be at most 3660 (days)" }),
+  ),
+  RECORDS_SPOOL_MAX_MB: optional(
+    z.coerce
+      .number({ error: "must be a whole number of megabytes" })
+      .int({ error: "must be a whole number of megabytes" })
+      .min(1, { error: "must be at least 1 (megabytes)" })
+      .max(102_400, { error: "must be at most 102400 (100 GB)" }),
+  ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` })),
   METRICS_TOKEN: optional(z.string().trim().min(16, { error: "must be at least 16 characters (a long random value)" })),
   SHUTDOWN_DELAY_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0)),
@@ -193,6 +214,16 @@ export interface ConsoleConfig {
   databaseUrl: string | null;
   /** Audit records older than this many days are removed, once a day. */
   auditRetentionDays: number;
+  /**
+   * Listener history (docs/decisions/070-listener-history.md): how often the sampler reads the
+   * station list, and how many days of history are kept.
+   */
+  listening: { sampleSeconds: number; retentionDays: number };
+  /**
+   * The most a process's spool of records the database could not take may hold, in bytes; beyond
+   * it the oldest are dropped (docs/decisions/066-records-spool.md).
+   */
+  recordsSpoolMaxBytes: number;
   logLevel: LogLevel;
   /** Null: no GET /metrics at all. */
   metricsToken: string | null;
@@ -311,6 +342,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     redisUrl: e.REDIS_URL ?? null,
     databaseUrl: e.DATABASE_URL ?? null,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
+    listening: { sampleSeconds: e.LISTENING_SAMPLE_SECONDS ?? 30, retentionDays: e.LISTENING_RETENTION_DAYS ?? 400 },
+    recordsSpoolMaxBytes: (e.RECORDS_SPOOL_MAX_MB ?? 64) * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? "info",
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS ?? 0, timeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000 },

@@ -1,5 +1,4 @@
 import { RemixBrowser } from "@remix-run/react";
-import type { Router } from "@remix-run/router";
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -9,13 +8,7 @@ import { fetchBackend } from "~/i18n/fetch-backend";
 import { readPageTranslations } from "~/i18n/page-translations";
 import { holdEventsFromReactUntil } from "~/utils/events-before-router.client";
 import { finishStepsWhoseRouteModuleFailed } from "~/utils/route-module-fallback.client";
-
-declare global {
-  interface Window {
-    /** Remix's router once RemixBrowser has created it. */
-    __remixRouter?: Router;
-  }
-}
+import { routerSteps } from "~/utils/router-steps";
 
 async function hydrate() {
   const language = document.documentElement.lang || i18nOptions.fallbackLng;
@@ -44,7 +37,8 @@ async function hydrate() {
   });
 }
 
-finishStepsWhoseRouteModuleFailed(() => window.__remixRouter);
+// What the router has in flight, through Remix's public hooks (the root renders the probe).
+finishStepsWhoseRouteModuleFailed(routerSteps);
 // Released by the console's own hydration mark (root.tsx), set once React has hydrated the page:
 // not by Remix's router global, an undocumented detail any release may rename.
 holdEventsFromReactUntil(() => document.documentElement.dataset.js === "on");

@@ -18,6 +18,8 @@ export { authorizeHubRequest } from "~/live/hub-access.server";
 export { checkSessionStore } from "~/auth/session.server";
 export { startRolloutDriver } from "~/rollouts/driver.server";
 export { endVenueCopies } from "~/venue-copies/end-copies.server";
+export { startListeningSampler } from "~/listening/sampler.server";
+export { recordRefusedRequest } from "~/audit/refused-requests.server";
 
 const streamTimeout = 10_000;
 

@@ -14,6 +14,8 @@ export const errorPageKinds = [
   "badRequest",
   "storeUnavailable",
   "auditLogUnavailable",
+  "listeningUnavailable",
+  "rolloutsUnavailable",
 ] as const;
 export type ErrorPageKind = (typeof errorPageKinds)[number];
 
@@ -32,6 +34,8 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   badRequest: 400,
   storeUnavailable: 503,
   auditLogUnavailable: 503,
+  listeningUnavailable: 503,
+  rolloutsUnavailable: 503,
 };
 
 /** Where each page's texts live (title, subtitle, message, action). */
@@ -49,6 +53,8 @@ export const errorPageTextKeys: Record<ErrorPageKind, string> = {
   badRequest: "errors.badRequest",
   storeUnavailable: "errors.storeUnavailable",
   auditLogUnavailable: "errors.auditLogUnavailable",
+  listeningUnavailable: "errors.listeningUnavailable",
+  rolloutsUnavailable: "errors.rolloutsUnavailable",
 };
 
 export interface ErrorPagePayload {

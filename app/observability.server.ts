@@ -22,6 +22,17 @@ export type VenueCopyEvent =
   | { kind: "served"; copy: string; from: "copy" | "manager"; scope: string };
 
 export type VenueCopyState = "connecting" | "catchingUp" | "live" | "ended";
+/** One reading of every station's listener counts by the listening sampler (app/listening/sampler.server.ts). */
+export interface ListeningRound {
+  outcome: "stored" | "gap" | "notStored";
+  stations: number;
+  /** Manager calls made, and the most of them in flight at once. */
+  managerCalls: number;
+  mostCallsInFlight: number;
+  durationMs: number;
+  /** CPU time of this process during the round (user + system). */
+  cpuMs: number;
+}
 
 export interface ConsoleObservability {
   /** The reference of the request being served (X-Request-Id), if any. */
@@ -32,12 +43,11 @@ export interface ConsoleObservability {
   signIn(): void;
   signInFailure(reason: SignInFailureReason, detail?: string): void;
   sessionStore(operation: SessionStoreOperation, durationMs: number): void;
-  /** An audit record the durable store did not take: logged in full (nothing is lost) and counted. */
-  auditRecordFailed(record: unknown, error: unknown): void;
   /** An error the console survived but someone should look at; logged with its stack. */
   error(error: unknown, message: string): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   venueCopy(event: VenueCopyEvent): void;
+  listeningRound(round: ListeningRound): void;
 }
 
 const silent: ConsoleObservability = {
@@ -47,10 +57,10 @@ const silent: ConsoleObservability = {
   signIn: () => {},
   signInFailure: () => {},
   sessionStore: () => {},
-  auditRecordFailed: () => {},
   error: () => {},
   warn: () => {},
   venueCopy: () => {},
+  listeningRound: () => {},
 };
 
 let current = silent;

@@ -24,6 +24,7 @@ import { observability } from "~/observability.server";
 import { consumeFlash } from "~/utils/flash.server";
 import { ScriptsAfterFirstPaint } from "~/components/ScriptsAfterFirstPaint";
 import { useNonce } from "~/utils/nonce";
+import { RouterStepsProbe } from "~/utils/router-steps";
 import { getColorScheme } from "~/utils/preferences.server";
 
 export const links: LinksFunction = () => [
@@ -54,6 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firmwareRollout: t("titles.firmwareRollout"),
     venueBackup: t("titles.venueBackup"),
     venueRestore: t("titles.venueRestore"),
+    listening: t("titles.listening"),
+    listeningEvents: t("titles.listeningEvents"),
+    listeningEvent: t("titles.listeningEvent"),
     login: t("titles.login"),
     pageNotFound: t("titles.pageNotFound"),
     error: t("titles.error"),
@@ -114,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
           getStyleNonce={() => nonce ?? ""}
         >
           <LazyNotifications />
+          <RouterStepsProbe />
           {children}
         </MantineProvider>
         <PageTranslations />

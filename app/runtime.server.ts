@@ -2,7 +2,8 @@
 // configuration plus the addresses that only exist once the process runs (the embedded
 // simulator's Manager URL, the development identity provider's internal issuer).
 import type { ConsoleConfig } from "~/config.server";
-import type { DurableStore } from "~/records/durable-store";
+import type { RecordsStore } from "~/records/durable-store";
+import type { DurableWrites } from "~/records/durable-writes";
 import type { SharedStore } from "~/store/shared-store.server";
 import { unavailableAsErrorPage } from "~/store/unavailable.server";
 
@@ -12,8 +13,16 @@ export interface ConsoleRuntime {
   sessionSecrets: string[];
   /** Sessions, locks, counters and submission ids, shared with the other instances. */
   store: SharedStore;
-  /** The audit log and the rollout history (SQLite, or PostgreSQL with DATABASE_URL); none in some unit tests. */
-  records?: DurableStore;
+  /**
+   * The audit log, the rollout history and the listening history (SQLite, or PostgreSQL with
+   * DATABASE_URL); none in some unit tests.
+   */
+  records?: RecordsStore;
+  /**
+   * How records are kept: the database, or the spool while it does not answer (decision 066). Set
+   * with `records`; none in some unit tests.
+   */
+  durableWrites?: DurableWrites;
   /** Set when the development identity provider is served under `/oidc` of the console. */
   embeddedIdentity: { internalIssuer: string; browserPath: string } | null;
   /** Called when a session is deleted (sign-out): the hub bridge closes its sockets at once. */

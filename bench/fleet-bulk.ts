@@ -66,8 +66,9 @@ async function measure(consoleProcess: ConsoleProcess): Promise<FleetBulkFigures
 
     const route = `/stations/bulk?${new URLSearchParams({ action: "reboot", selection })}`;
     const page = await (await session.fetch(route)).text();
-    // Each station acted on or skipped links to its page once.
-    const chosen = new Set(page.match(/href="\/stations\/MCS-[^"?/]+"/g)).size;
+    // The confirmation counts the stations acted on and skipped (it shows a page of each).
+    const counted = (pattern: RegExp) => Number(pattern.exec(page)?.[1] ?? 0);
+    const chosen = counted(/>(\d+) stations? will be rebooted</) + counted(/>(\d+) stations? (?:is|are) skipped</);
     const window = { concurrency: 1, durationMs: 10_000, maxRequests: 100 };
     const document = await measureRoute([session], route, window);
     const data = await measureRoute([session], dataUrlOf(route), window);

@@ -11,19 +11,26 @@ export interface LighthouseFigures {
   fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
+  /** Cumulative layout shift (unitless; Lighthouse's "good" is ≤ 0.1, the console's budget 0.01). */
+  cls: number | null;
   /** How many runs measured: the medians are theirs. */
   runs: number;
   /** Why each other run gave no figures, in Lighthouse's words ("CODE: message"). */
   failures: string[];
 }
 
-export type LighthouseSample = { score: number; fcpMs: number; lcpMs: number; tbtMs: number };
+export type LighthouseSample = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
 
 const metrics = {
   fcpMs: "first-contentful-paint",
   lcpMs: "largest-contentful-paint",
   tbtMs: "total-blocking-time",
+  cls: "cumulative-layout-shift",
 } as const;
+
+/** Milliseconds are whole; a layout shift keeps three decimals (0.096). */
+const rounded = (key: keyof typeof metrics, value: number) =>
+  key === "cls" ? Math.round(value * 1000) / 1000 : Math.round(value);
 
 /** The run's figures, or the first reason Lighthouse gives for having none. */
 export function figuresOf(
@@ -36,11 +43,17 @@ export function figuresOf(
     const value = audit?.numericValue;
     if (typeof value !== "number" || !Number.isFinite(value))
       return { failure: `${id}: ${audit?.errorMessage ?? "no value"}` };
-    values[key] = Math.round(value);
+    values[key] = rounded(key, value);
   }
   const score = lhr.categories.performance?.score;
   if (typeof score !== "number") return { failure: "performance: no score" };
-  return { score: Math.round(score * 100), fcpMs: values.fcpMs!, lcpMs: values.lcpMs!, tbtMs: values.tbtMs! };
+  return {
+    score: Math.round(score * 100),
+    fcpMs: values.fcpMs!,
+    lcpMs: values.lcpMs!,
+    tbtMs: values.tbtMs!,
+    cls: values.cls!,
+  };
 }
 
 function median(values: number[]) {
@@ -55,6 +68,7 @@ export function routeFigures(route: string, samples: LighthouseSample[], failure
     fcpMs: median(samples.map((sample) => sample.fcpMs)),
     lcpMs: median(samples.map((sample) => sample.lcpMs)),
     tbtMs: median(samples.map((sample) => sample.tbtMs)),
+    cls: median(samples.map((sample) => sample.cls)),
     runs: samples.length,
     failures,
   };

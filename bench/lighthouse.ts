@@ -79,7 +79,7 @@ export async function lighthouseRoutes(
       console.log(
         page.score === null
           ? `  Lighthouse ${route}: no figures in ${failures.length} runs`
-          : `  Lighthouse ${route}: ${page.score}, FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms` +
+          : `  Lighthouse ${route}: ${page.score}, FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}` +
               ` (${page.runs} runs${failures.length ? `, ${failures.length} without figures` : ""})`,
       );
     }

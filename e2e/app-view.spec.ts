@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { appViewPaging } from "../app/routes/_app.appView/url-state";
 import { expect, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 type AppViewAnswer = { stations: Record<string, { channels: { id: string; name: string; sortId: number }[] }> };
 
@@ -23,7 +24,7 @@ async function openAppView(page: Page, path = "/appView") {
     await expect(page.getByTestId("channel-order")).toHaveAttribute("data-sortable", "true");
     // The page asks once more when its hubs connect; let that settle before the test acts.
     await expect.poll(async () => (await simulator.state()).hubConnections).toBeGreaterThan(0);
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
 }
 
@@ -180,6 +181,8 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Mute audience mic of Q&A Microphone" }).click();
     await expect(page.getByText("The audience mic of Q&A Microphone is muted.").first()).toBeVisible();
     await page.getByRole("button", { name: "Unmute audience mic of Q&A Microphone" }).click();
+    // The unmute's own answer, not a button a live update of the mute may have drawn meanwhile.
+    await expect(page.getByText("The audience mic of Q&A Microphone is open again.").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Mute audience mic of Q&A Microphone" })).toBeVisible();
     const [channel] = (await simulator.api("admin", "GET", "/configuration/api/v1.0/moderation/")).filter(
       (entry: { stationSerialNumber: string }) => entry.stationSerialNumber === "MCS-0043",

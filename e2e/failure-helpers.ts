@@ -2,6 +2,7 @@
 // failed, make the Manager fail the next save, and read the messages the spec names.
 import type { Locator, Page } from "@playwright/test";
 import { expect, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 /** errors.unexpectedError: what a Manager that failed (5xx, no answer) says beside a form. */
 export const unexpectedError = "Something went wrong. Please try again.";
@@ -14,7 +15,7 @@ export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   if (test.info().project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
   return response;
 }

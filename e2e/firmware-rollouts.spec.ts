@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { managerPaths } from "../app/contract/paths";
 import { compareVersions } from "../app/domain/firmware";
 import { expect, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 interface ApiStation {
   serialNumber: string;
@@ -43,7 +44,7 @@ async function visit(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
 }
 

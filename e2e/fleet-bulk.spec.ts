@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { managerPaths } from "../app/contract/paths";
 import { expect, signInOnPage, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 interface ApiStation {
   serialNumber: string;
@@ -32,7 +33,7 @@ async function visit(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
 }
 
@@ -183,7 +184,7 @@ test("the same confirmation sent twice updates the firmware once (a double click
   await expect(
     page.getByRole("table", { name: "1 station is skipped" }).getByRole("row", { name: /Conference Room B/ }),
   ).toContainText("Its firmware is already the newest.");
-  const field = (name: string) => page.locator(`input[name="${name}"]`).getAttribute("value");
+  const field = (name: string) => page.locator(`form[method="post"] input[name="${name}"]`).getAttribute("value");
   const form = {
     intent: "bulkUpdateFirmware",
     selection: (await field("selection"))!,
@@ -234,6 +235,114 @@ test("a choice's link opened by another admin chooses nothing: the choice is its
   } finally {
     await other.close();
   }
+});
+
+/** Running v2 stations that can reboot, outside the default fleet's own special ones. */
+async function rebootable(count: number) {
+  const stations = (await fleet()).filter(
+    (station) =>
+      station.deviceState.computedState === "Connected" &&
+      station.type === 2 &&
+      station.functionalities.canReboot &&
+      !/^MCS-004[0-9]$/.test(station.serialNumber),
+  );
+  expect(stations.length, `${count} running stations that can reboot`).toBeGreaterThanOrEqual(count);
+  return stations.slice(0, count);
+}
+
+test("Reboot skips stations with listeners unless told to include them; told, it reboots them and says so", async ({
+  page,
+}) => {
+  await simulator.seed(30);
+  const chosen = await rebootable(2);
+  // Two listeners each, on the first channel.
+  for (const station of chosen) {
+    await simulator.removeListeners(station.serialNumber);
+    await simulator.setListeners(station.serialNumber, 2, 1);
+  }
+  // Slow, so the reboots are still under way when the test looks.
+  await simulator.clock(0.05);
+  try {
+    await visit(page, "/stations?size=100&sort=name&order=asc");
+    await choose(
+      page,
+      chosen.map((station) => station.serialNumber),
+    );
+    await actionButton(page, "Reboot").click();
+
+    await expect(page.getByRole("heading", { level: 2, name: "0 stations will be rebooted" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Stations skipped, by reason" })).toHaveText(
+      "2 stations: Listeners are connected right now.",
+    );
+    await expect(page.getByRole("button", { name: "Reboot 0 stations" })).toBeDisabled();
+    const include = page.getByRole("checkbox", { name: "Include stations with listeners (they will be disconnected)" });
+    await expect(include).not.toBeChecked();
+    await include.check();
+    // Without JavaScript the choice is sent with its own button; with it, at once.
+    if (test.info().project.name === "nojs")
+      await page.getByRole("button", { name: "Show the stations again" }).click();
+
+    const acting = page.getByRole("table", { name: "2 stations will be rebooted" });
+    await expect(acting).toBeVisible();
+    await expect(page).toHaveURL(/[?&]listeners=include\b/);
+    await expect(include).toBeChecked();
+    await expect(
+      page.getByText("2 of them have listeners connected right now: they will be disconnected."),
+    ).toBeVisible();
+    for (const station of chosen) {
+      await expect(acting.getByRole("row", { name: naming(station.serialNumber) })).toContainText(
+        "2 listeners are disconnected.",
+      );
+    }
+    await page.getByRole("button", { name: "Reboot 2 stations" }).click();
+
+    await expect(page.getByText("2 done, 0 skipped, 0 failed.")).toBeVisible();
+    for (const station of chosen) {
+      expect((await simulator.firmwareOf(station.serialNumber)).status, station.serialNumber).toBe("Rebooting");
+    }
+  } finally {
+    await simulator.clock(20);
+  }
+});
+
+test("Remove warns that stations to remove are running, and names them", async ({ page }) => {
+  await simulator.seed(30);
+  const [running] = await rebootable(1);
+  await visit(page, "/stations?size=100&sort=name&order=asc");
+  await choose(page, [running!.serialNumber, "MCS-0045"]);
+  await actionButton(page, "Remove").click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Remove the chosen stations" })).toBeVisible();
+  await expect(page.getByText("1 station to remove is running")).toBeVisible();
+  await expect(page.getByText(/^Removing it disconnects it from the Manager/)).toBeVisible();
+  const acting = page.getByRole("table", { name: "2 stations will be removed" });
+  await expect(acting.getByRole("row", { name: naming(running!.serialNumber) })).toContainText(
+    "Running: it is disconnected from the Manager.",
+  );
+  await expect(acting.getByRole("row", { name: /Lecture Theatre 1/ })).not.toContainText("Running");
+});
+
+test("a confirmation of many stations shows a page of them and the rest page by page", async ({ page }) => {
+  await simulator.seed(130);
+  await visit(page, "/stations?size=25&sort=name&order=asc");
+  const chooseAll = page.getByRole("button", { name: /^Choose all \d+ that match$/ });
+  const total = Number(/\d+/.exec((await chooseAll.textContent())!)![0]);
+  expect(total).toBeGreaterThan(100);
+  await chooseAll.click();
+  await expect(page.getByText(`${total} stations chosen`)).toBeVisible();
+  await actionButton(page, "Remove").click();
+
+  const heading = `${total} stations will be removed`;
+  // Header row and the first page of 50.
+  await expect(page.getByRole("table", { name: heading }).getByRole("row")).toHaveCount(51);
+  await page.getByRole("link", { name: `All ${total} stations acted on, page by page` }).click();
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText(`1–50 of ${total}`);
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expect(pages).toContainText(`51–100 of ${total}`);
+  await expect(page.getByRole("table", { name: heading }).getByRole("row")).toHaveCount(51);
+  await page.getByRole("link", { name: "Back to the confirmation" }).click();
+  await expect(page.getByRole("button", { name: `Remove ${total} stations` })).toBeVisible();
 });
 
 test.describe("as a Moderator", () => {

@@ -77,6 +77,7 @@ test.describe("as an admin", () => {
       "Firmware Rollouts",
       "App Configuration",
       "Moderation",
+      "Listener History",
       "API Tokens",
       "Settings",
       "App Customization",

@@ -23,7 +23,7 @@ const randomHalfName = `a random half of /build/ (PARTIAL_JS_SEED=${seed})`;
 const randomlyBlocked = randomHalf(build.scripts, seed);
 
 test.use({
-  // What the server sends does not depend on what the browser blocks: markup.nojs-only.spec.ts checks it.
+  // What the server sends does not depend on what the browser blocks: the page walk checks it.
   checkMarkup: false,
   // Remix's inline script imports the client entry without waiting for it (no code of ours can
   // catch that), Remix notes a route module that failed before the page takes the user on, and
@@ -41,9 +41,12 @@ test.use({
 
 test.describe("with one shared chunk blocked, every page renders and a click takes the user on", () => {
   // Chunks whose blocking fails the same screens make one test: the first of them is blocked for
-  // the walk (a click from a screen that does not need it to one that does); each of them then
-  // for a direct visit of that screen. When no screen can hydrate (a chunk of the entry, root
-  // or the shell), the walk is a plain link between two server pages.
+  // the walk (a click from a screen that does not need it to one that does); then the walk's
+  // target is visited directly once with all of them blocked that fail it the same way (it
+  // hydrates without them, or it cannot): each fails that screen as the others do, so together
+  // they show the page one of them shows (docs/decisions/046-javascript-partly-loaded.md). When no
+  // screen can hydrate (a chunk of the entry, root or the shell), the walk is a plain link between
+  // two server pages.
   type Steps = ReturnType<typeof walkFor>;
   const walks = new Map<string, { steps: Steps; chunks: { chunk: string; steps: Steps }[] }>();
   for (const chunk of build.sharedChunks) {
@@ -64,9 +67,16 @@ test.describe("with one shared chunk blocked, every page renders and a click tak
         blocking.files = new Set([chunks[0]!.chunk]);
         expectedLoads += await walk(page, steps);
       });
+      const visits = new Map<boolean, { steps: Steps; chunks: string[] }>();
       for (const { chunk, steps: own } of chunks) {
-        await test.step(`${own.target.path} with ${chunk} blocked`, async () => {
-          blocking.files = new Set([chunk]);
+        expect(own.target, `the screen ${chunk} fails`).toBe(steps.target);
+        const visit = visits.get(own.targetHydrates) ?? { steps: own, chunks: [] };
+        visit.chunks.push(chunk);
+        visits.set(own.targetHydrates, visit);
+      }
+      for (const { steps: own, chunks: blocked } of visits.values()) {
+        await test.step(`${own.target.path} with ${blocked.join(", ")} blocked`, async () => {
+          blocking.files = new Set(blocked);
           expectedLoads += await expectPageRenders(page, own.target, own.targetHydrates);
         });
       }

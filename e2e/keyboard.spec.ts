@@ -2,6 +2,7 @@
 // when Tab gets there from where the page put the focus, and is used with Enter or Space.
 import type { Locator, Page } from "@playwright/test";
 import { expect, signInOnPage, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 const api = "/configuration/api/v1.0";
 
@@ -19,7 +20,7 @@ async function visit(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
 }
 

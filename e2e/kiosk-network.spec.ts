@@ -3,6 +3,7 @@
 // with JavaScript and without (a 1024×600 kiosk).
 import type { Locator, Page } from "@playwright/test";
 import { expect, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 test.use({ viewport: { width: 1024, height: 600 } });
 
@@ -31,7 +32,7 @@ async function open(page: Page) {
   await page.goto("/stations/MCS-0042/network");
   if (test.info().project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
 }
 

@@ -3,6 +3,7 @@
 // unauthorized station from its own page.
 import type { Page } from "@playwright/test";
 import { expect, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 const api = "/configuration/api/v1.0";
 
@@ -13,7 +14,7 @@ async function visit(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
 }
 

@@ -24,3 +24,19 @@ test("the reconnecting spinner shows while the hubs are down, and live updates r
   await simulator.hubs("up");
   await expect(page.getByText("Live updates are temporarily interrupted, reload")).toBeHidden({ timeout: 20_000 });
 });
+
+test("the page marks when its live updates have caught up: interrupted while the hubs are down, caught up once a change made meanwhile shows", async ({
+  page,
+}) => {
+  await simulator.hubs("down");
+  await page.goto("/stations");
+  const root = page.locator("html");
+  await expect(root).toHaveAttribute("data-live", "interrupted", { timeout: 15_000 });
+  await simulator.api("admin", "PUT", "/configuration/api/v1.0/stations/MCS-0042/UpdateName", {
+    name: "Caught Up Hall",
+  });
+  await simulator.hubs("up");
+  await expect(root).toHaveAttribute("data-live", "caught-up", { timeout: 20_000 });
+  // Caught up means the change is on the page already, not that it is on its way.
+  expect(await page.getByRole("link", { name: "Caught Up Hall", exact: true }).count()).toBe(1);
+});

@@ -49,8 +49,8 @@ interface Row {
   allowedAnswers?: number[];
   /** The admin's request changes the Manager's data: proves the payload is one a refusal must stop. */
   changes?: boolean;
-  /** Brings the default fleet into the state the request is about. */
-  arrange?: () => Promise<unknown>;
+  /** Brings the default fleet (and the visitor's kept state) into the state the request is about. */
+  arrange?: (visitor: Visitor) => Promise<unknown>;
 }
 
 const page = (route: string, path: string, needs: Row["needs"], extra: Partial<Row> = {}): Row => ({
@@ -84,6 +84,9 @@ const customization = "_app.appCustomization";
 const bulk = "_app.stations.bulk";
 const rollouts = "_app.firmware.rollouts._index";
 const rollout = "_app.firmware.rollouts.$rolloutId";
+const listening = "_app.listening._index";
+const listeningEvents = "_app.listening.events._index";
+const listeningEvent = "_app.listening.events.$eventId";
 
 const dynamicInterfaces = { "control.mode": "Dynamic", "streaming.mode": "Dynamic" };
 const customizationDraft = {
@@ -138,15 +141,39 @@ const inventory: Row[] = [
   }),
 
   // Firmware rollouts (issue 27): an admin's start without the EULA is refused by the form, so
-  // no rollout runs; a rollout that does not exist changes nothing when paused or cancelled.
+  // no rollout runs; a rollout that does not exist is a 404 to pause, resume or cancel.
   page(rollouts, "/firmware/rollouts", "stations.edit"),
   post(rollouts, "/firmware/rollouts?index", "startRollout", "stations.edit", {
     fields: () => ({ source: "needUpdate", firstWaveSize: "1", waveSize: "5" }),
   }),
   page(rollout, "/firmware/rollouts/999999", "stations.edit", { allowedAnswers: [404] }),
-  post(rollout, "/firmware/rollouts/999999", "pauseRollout", "stations.edit"),
-  post(rollout, "/firmware/rollouts/999999", "resumeRollout", "stations.edit"),
-  post(rollout, "/firmware/rollouts/999999", "cancelRollout", "stations.edit"),
+  post(rollout, "/firmware/rollouts/999999", "pauseRollout", "stations.edit", { allowedAnswers: [404] }),
+  post(rollout, "/firmware/rollouts/999999", "resumeRollout", "stations.edit", { allowedAnswers: [404] }),
+  post(rollout, "/firmware/rollouts/999999", "cancelRollout", "stations.edit", { allowedAnswers: [404] }),
+  // Listener history (issue 35): Admins and Owners only; a Moderator sees the live counts and
+  // nothing of the history. An event that does not exist is a 404 to read; a change to it lands
+  // on the events list.
+  page(listening, "/listening", "listening.show"),
+  page(listening, "/listening?range=week&station=MCS-0042", "listening.show"),
+  page(listeningEvents, "/listening/events", "listening.show"),
+  post(listeningEvents, "/listening/events?index", "createEvent", "listening.edit", {
+    fields: () => ({ title: "Evening concert", startsAt: "2026-11-01T19:00", endsAt: "2026-11-01T21:00" }),
+  }),
+  post(listeningEvents, "/listening/events?index", "startEvent", "listening.edit", {
+    fields: () => ({ title: "Sunday service" }),
+  }),
+  page(listeningEvent, "/listening/events/999999", "listening.show", { allowedAnswers: [404] }),
+  post(listeningEvent, "/listening/events/999999", "updateEvent", "listening.edit", {
+    fields: () => ({ title: "Renamed", startsAt: "2026-11-01T19:00" }),
+  }),
+  post(listeningEvent, "/listening/events/999999", "endEvent", "listening.edit"),
+  post(listeningEvent, "/listening/events/999999", "deleteEvent", "listening.edit"),
+  page("listening.events.$eventId.print", "/listening/events/999999/print", "listening.show", {
+    allowedAnswers: [404],
+  }),
+  page("listening.events.$eventId.report[.csv]", "/listening/events/999999/report.csv", "listening.show", {
+    allowedAnswers: [404],
+  }),
 
   page(general, "/stations/MCS-0042", "stations.show"),
   post(general, "/stations/MCS-0042?index", "rename", "stations.edit", {
@@ -288,10 +315,13 @@ const inventory: Row[] = [
     multipart: true,
   }),
   post("_app.settings_.restore", "/settings/restore", "apply", "settings.dnsConfig", {
-    fields: (seed) => ({
-      document: seed.venueBackup,
+    // The apply names the backup its visitor's upload keeps on the server, and the preview's digest.
+    arrange: keepRestorePreview,
+    fields: () => ({
+      ...restorePreview,
       "target:MCS-0042": "MCS-0042",
       "previewed:MCS-0042": "MCS-0042",
+      shown: "MCS-0042/name",
       item: "MCS-0042/name",
     }),
     multipart: true,
@@ -384,6 +414,25 @@ function send(row: Row, visitor: Visitor) {
 function storeCustomization() {
   const save = inventory.find((row) => row.route === customization && row.intent === "save")!;
   return send(save, "admin");
+}
+
+/** The preview's hidden fields the restore's apply posts; a made-up backup where none may be kept. */
+let restorePreview = { backup: "0".repeat(32), digest: "", submissionId: "" };
+
+/** The seed's backup uploaded as the visitor (an Owner or Admin may; the others are refused first). */
+async function keepRestorePreview(visitor: Visitor) {
+  restorePreview = { backup: "0".repeat(32), digest: "", submissionId: "" };
+  if (visitor !== "admin" && visitor !== "owner") return;
+  const form = new FormData();
+  form.append("intent", "preview");
+  form.append("backup", new Blob([seed.venueBackup], { type: "application/json" }), "venue-backup.json");
+  const session = sessions.get(visitor)!;
+  const uploaded = await session.fetch("/settings/restore", { method: "POST", body: form });
+  expect(uploaded.status, `the ${visitor}'s upload is kept`).toBe(303);
+  const preview = await (await session.fetch(uploaded.headers.get("location")!)).text();
+  const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(preview)?.[1] ?? "";
+  restorePreview = { backup: hidden("backup"), digest: hidden("digest"), submissionId: hidden("submissionId") };
+  expect(restorePreview.digest, "the preview's digest").not.toBe("");
 }
 
 /** The sign-in redirect the guard answers: the way back is the path and query, without Remix's `index`. */
@@ -506,7 +555,7 @@ test.describe("every route and intent, signed out and per role", () => {
       for (const visitor of visitors) {
         const what = `${label(row)} as ${visitor}`;
         await simulator.reset();
-        await row.arrange?.();
+        await row.arrange?.(visitor);
         const before = row.method === "POST" ? await managerData() : null;
         const response = await send(row, visitor);
         const text = await response.text();

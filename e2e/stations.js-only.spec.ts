@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 const api = "/configuration/api/v1.0";
 
@@ -10,7 +11,7 @@ const api = "/configuration/api/v1.0";
 async function visit(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-  await page.waitForLoadState("networkidle");
+  await liveCaughtUp(page);
 }
 
 /** A value that survives only as long as the page is not reloaded. */

@@ -2,6 +2,7 @@
 // the list, authorization, station details (General, Network, Log, Firmware) and channel details.
 import type { Locator, Page } from "@playwright/test";
 import { expect, signInOnPage, simulator, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 const api = "/configuration/api/v1.0";
 
@@ -14,7 +15,7 @@ async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   if (test.info().project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-    await page.waitForLoadState("networkidle");
+    await liveCaughtUp(page);
   }
   return response;
 }
@@ -26,7 +27,7 @@ async function visit(page: Page, path: string) {
 async function settleLiveUpdates(page: Page) {
   if (test.info().project.name !== "js") return;
   await expect.poll(async () => (await simulator.state()).hubConnections).toBeGreaterThan(0);
-  await page.waitForLoadState("networkidle");
+  await liveCaughtUp(page);
 }
 
 function row(page: Page, text: string | RegExp) {

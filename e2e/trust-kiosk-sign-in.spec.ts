@@ -98,6 +98,9 @@ test.describe("a sign-in link naming another site", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     const forged = new URL((await authorization).url());
     forged.searchParams.set("redirect_uri", `${foreignSite}/login`);
+    // The genuine request's own redirect to the provider's form lands first: else it can interrupt
+    // the forged visit below.
+    await page.waitForURL(/\/oidc\/interaction\//);
     await page.goto(forged.href);
     await expect(page.getByRole("heading", { name: "Sign-in problem" })).toBeVisible();
     await expect(page.getByLabel("Password")).toHaveCount(0);

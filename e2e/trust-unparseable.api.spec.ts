@@ -4,7 +4,7 @@
 // no PUBLIC_URL) works end to end: one notion of "our origin" for the origin check, Remix and
 // the live-update bridge.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -36,6 +36,8 @@ const actionPaths: Record<string, string> = {
   "_app.dashboard": "/dashboard",
   "_app.firmware.rollouts.$rolloutId": "/firmware/rollouts/00000000-0000-4000-8000-000000000000",
   "_app.firmware.rollouts._index": "/firmware/rollouts?index",
+  "_app.listening.events.$eventId": "/listening/events/999999",
+  "_app.listening.events._index": "/listening/events?index",
   "_app.moderation.$stationSerialNumber.$index": "/moderation/MCS-0043/1",
   "_app.settings": "/settings",
   "_app.settings_.restore": "/settings/restore",
@@ -90,10 +92,13 @@ test.afterAll(() => simulator.reset());
 
 test("the table names every route that has an action", () => {
   // Every route is a folder whose route.tsx holds the module (docs/decisions/015).
+  // A resource route's module is route.ts.
+  const moduleOf = (folder: string) =>
+    ["route.tsx", "route.ts"]
+      .map((file) => new URL(`../app/routes/${folder}/${file}`, import.meta.url))
+      .find((url) => existsSync(url))!;
   const withAction = readdirSync(new URL("../app/routes/", import.meta.url)).filter((folder) =>
-    /export (async )?function action\b|export const action\b/.test(
-      readFileSync(new URL(`../app/routes/${folder}/route.tsx`, import.meta.url), "utf8"),
-    ),
+    /export (async )?function action\b|export const action\b/.test(readFileSync(moduleOf(folder), "utf8")),
   );
   expect(Object.keys(actionPaths).sort()).toEqual(withAction.sort());
 });

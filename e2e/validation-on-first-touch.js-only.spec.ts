@@ -5,12 +5,13 @@
 // the server answers with the messages next to the fields.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { liveCaughtUp } from "./support/live";
 
 /** Opens a page and waits until it is hydrated and has loaded all it loads by itself. */
 async function visit(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-js", "on");
-  await page.waitForLoadState("networkidle");
+  await liveCaughtUp(page);
 }
 
 const javaScript = /\/build\/.+\.js(\?.*)?$/;

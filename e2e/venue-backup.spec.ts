@@ -2,47 +2,17 @@
 // with JavaScript on and off: a backup downloaded from the settings screen; three settings changed
 // behind the console's back; the preview names exactly those three, old → new; applied; applied
 // again with nothing changed. A backup station mapped onto a replacement unit. Files of every bad
-// kind refused beside the field, with nothing changed.
-import { readFile } from "node:fs/promises";
+// kind refused beside the field, with nothing changed. What issue 33 found is in
+// venue-backup-restore.spec.ts.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { managerPaths } from "../app/contract/paths";
-import type { Station } from "../app/contract/stations";
 import { expect, simulator, test } from "./support/fixtures";
+import { changes, downloadBackup, station, upload } from "./support/restore";
 
 // The issue's smallest screen: a 1024 × 600 kiosk.
 test.use({ viewport: { width: 1024, height: 600 } });
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-const station = (serialNumber: string) =>
-  simulator.api("admin", "GET", managerPaths.station(serialNumber)) as Promise<Station>;
-
-/** Downloads a backup from the backup page, as an admin would (the choices left as they are, or PINs ticked). */
-async function downloadBackup(page: Page, { withPins = false } = {}): Promise<string> {
-  await page.goto("/settings");
-  await page.getByRole("link", { name: "Back up the venue" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Venue backup" })).toBeVisible();
-  await expect(page.getByLabel("Include channel PINs")).not.toBeChecked();
-  await expect(page.getByLabel("Include network settings")).not.toBeChecked();
-  if (withPins) await page.getByLabel("Include channel PINs").check();
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download backup" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^venue-backup-\d{4}-\d{2}-\d{2}\.json$/);
-  return readFile((await file.path())!, "utf8");
-}
-
-async function upload(page: Page, text: string | Buffer, name = "venue-backup.json") {
-  await page.goto("/settings/restore");
-  await page.getByLabel("Backup file").setInputFiles({
-    name,
-    mimeType: "application/json",
-    buffer: typeof text === "string" ? Buffer.from(text) : text,
-  });
-  await page.getByRole("button", { name: "Show what would change" }).click();
-}
-
-const changes = (page: Page) => page.getByTestId("restore-change");
 
 /**
  * WCAG 2.2 AA problems axe finds on the page as it is (the preview and result are answers to posts,
@@ -129,9 +99,7 @@ test("a backup restored: the preview names the three changed settings, apply res
   await page.getByRole("button", { name: "Apply the chosen changes" }).click();
   await expect(page.getByTestId("restore-counts")).toContainText("0 done");
   await expect(page.getByTestId("restore-counts")).toContainText("0 failed");
-  await expect(
-    page.getByRole("region", { name: "Main Hall (MCS-0042)" }).getByRole("row", { name: "Noise gate Unchanged" }),
-  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Main Hall (MCS-0042)" })).toHaveCount(0);
 });
 
 test("a backup station mapped onto a replacement unit takes its settings", async ({ page }) => {
@@ -142,10 +110,11 @@ test("a backup station mapped onto a replacement unit takes its settings", async
   await simulator.api("admin", "PUT", managerPaths.updateName("MCS-0042"), { name: "New unit" });
 
   await upload(page, JSON.stringify(backup));
-  const gone = page.getByRole("region", { name: "Main Hall (MCS-0999)" });
-  await expect(gone.getByText("Not restorable: the station is not in the venue.")).toBeVisible();
-  await gone.getByLabel("Restore onto").selectOption("MCS-0042");
+  // Not in the venue: a row among the backup's stations the venue does not have.
+  await expect(page.getByText("1 station of the backup is not in the venue")).toBeVisible();
+  await page.getByLabel("Restore Main Hall (MCS-0999) onto").selectOption("MCS-0042");
   await page.getByRole("button", { name: "Preview again" }).click();
+  const gone = page.getByRole("region", { name: "Main Hall (MCS-0999)" });
   await expect(gone.getByRole("row", { name: "Station name Name New unit Main Hall" })).toBeVisible();
   await expect(changes(page)).toHaveCount(1);
 
@@ -156,12 +125,15 @@ test("a backup station mapped onto a replacement unit takes its settings", async
   expect((await station("MCS-0042")).name).toBe("Main Hall");
 });
 
-test("a file that is no backup, of another version, outside the contract or too large is refused beside the field", async ({
+test("a file that is no backup, of another version, broken or too large is refused beside the field", async ({
   page,
 }) => {
+  // Five files, each read in a worker thread of its own (a 13 MB one among them): on a busy machine
+  // that is more than the usual minute.
+  test.setTimeout(120_000);
   const backup = JSON.parse(await downloadBackup(page)) as {
     version: number;
-    stations: { serialNumber: string; name: string; noiseGate: { thresholdDb: number } }[];
+    stations: { serialNumber: string; name: string }[];
   };
   const mainHall = backup.stations.find((entry) => entry.serialNumber === "MCS-0042")!;
   mainHall.name = "Should never arrive";
@@ -177,9 +149,12 @@ test("a file that is no backup, of another version, outside the contract or too 
   await upload(page, JSON.stringify({ ...backup, version: 2 }));
   await expect(field).toHaveAccessibleDescription(/The backup is of version 2; this console restores version 1\./);
 
-  mainHall.noiseGate.thresholdDb = -120;
-  await upload(page, JSON.stringify(backup));
-  await expect(field).toHaveAccessibleDescription(/The backup holds values the stations do not accept: .*noiseGate/);
+  const broken = structuredClone(backup) as unknown as { stations: Record<string, unknown>[] };
+  broken.stations[0]!.channels = "none";
+  await upload(page, JSON.stringify(broken));
+  await expect(field).toHaveAccessibleDescription(
+    /The file is not a venue backup of this console: “stations\[0\]\.channels” is missing/,
+  );
 
   // Over the file limit (12 MB), under the body's (16 MB): the form's own message.
   await upload(page, Buffer.alloc(13 * 1024 * 1024, 0x20));

@@ -1,19 +1,28 @@
 // Signs to print (issue 29, item 1; docs/decisions/061-printable-signs.md), with JavaScript on and
 // off: reached from the App view and from a channel's page; in print media every A4 sheet holds
-// four whole cards and every A6 sheet one, each sheet one page of its paper in the PDF Chromium
-// prints, so no card is cut across pages; every QR code on the page, read back from a
-// screenshot, is the channel's own join address; PINs appear only when ticked; the app's
-// colours and logo frame the signs, and every word on them is at least 7 : 1.
+// four whole cards, every A6 sheet one and every wall page one wall sign, each sheet one page of
+// its paper in the PDF Chromium prints, so no card is cut across pages; every QR code on the
+// page, read back from a screenshot, is the channel's own join address; PINs appear only when
+// ticked; the app's colours and logo frame the signs, and every word on them is at least 7 : 1.
+// Issue 38: each layout's PDF, rendered to images (poppler-utils' pdftoppm), has every code
+// readable, at least 60 % of its card's width (150 mm on the wall sign) with its white margin
+// clear, and the wall sign's name in capitals of 20 mm.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { managerPaths } from "../app/contract/paths";
 import { inAppOrder } from "../app/domain/channel-order";
 import { contrastRatio, hexFromRgb } from "../app/domain/colours";
-import { sheetGeometry, type SignLayout } from "../app/domain/signs";
+import { cardSizes, nameSizeMm, nameType, sheetGeometry, smallestQrCode, type SignLayout } from "../app/domain/signs";
 import { pngImage } from "../tests/console/image-fixtures";
+import { missingPrograms, requireSystemProgram } from "../tests/support/system-programs";
 import { joinLink } from "../simulator/fleet/channels";
 import { expect, simulator, test } from "./support/fixtures";
+import { pdfPages, points } from "./support/pdf";
 
 interface ManagerChannel {
   id: string;
@@ -72,16 +81,6 @@ async function choose(page: Page, choices: { paper?: string; language?: string; 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
-/** The PDF's pages (page objects) and the paper sizes it names, in points (Chromium writes them uncompressed). */
-function pdfPages(pdf: Buffer) {
-  const text = pdf.toString("latin1");
-  const count = [...text.matchAll(/\/Type\s*\/Page(?![a-zA-Z])/g)].length;
-  const sizes = [...text.matchAll(/\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map(
-    (match) => ({ width: Number(match[3]) - Number(match[1]), height: Number(match[4]) - Number(match[2]) }),
-  );
-  return { count, sizes };
-}
-
 /**
  * In print media: each sheet fits inside its page's printable area, each card lies whole inside
  * its sheet with nothing on it cut off, and the PDF has exactly one page per sheet, of the
@@ -122,12 +121,163 @@ async function expectWholeCardsOnPages(page: Page, layout: SignLayout, cardCount
   const { count, sizes } = pdfPages(pdf);
   expect(count, "one PDF page per sheet").toBe(sheetCount);
   expect(sizes.length, "the PDF names its paper").toBeGreaterThan(0);
-  const points = (mm: number) => (mm * 72) / 25.4;
   for (const size of sizes) {
     expect(Math.abs(size.width - points(pageWidth)), `page width ${size.width} pt`).toBeLessThan(2);
     expect(Math.abs(size.height - points(pageHeight)), `page height ${size.height} pt`).toBeLessThan(2);
   }
   await page.emulateMedia({ media: "screen" });
+  return pdf;
+}
+
+/** Pixels per inch of the rendering: a module of a card's code is 1.4 mm (8 px), of the wall sign's 3.7 mm (11 px). */
+const dpiOf = (layout: SignLayout) => (layout === "wall" ? 75 : 150);
+
+/** The PDF's pages as Chromium printed them, rendered by pdftoppm: one RGBA image per page. */
+function renderedPages(pdf: Buffer, dpi: number) {
+  const directory = mkdtempSync(join(tmpdir(), "signs-pdf-"));
+  try {
+    writeFileSync(join(directory, "signs.pdf"), pdf);
+    execFileSync(requireSystemProgram("poppler-utils"), ["-r", String(dpi), "-png", "signs.pdf", "page"], {
+      cwd: directory,
+    });
+    return readdirSync(directory)
+      .filter((name) => name.endsWith(".png"))
+      .sort()
+      .map((name) => join(directory, name))
+      .map((file) => sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true }));
+  } finally {
+    // sharp reads each file at once into memory: the directory can go when the reads are done.
+    setTimeout(() => rmSync(directory, { recursive: true, force: true }), 60_000).unref();
+  }
+}
+
+interface ReadCode {
+  text: string;
+  /** The symbol's side, without its white margin, in mm. */
+  sizeMm: number;
+  /** Pixels of ink in the two modules of white margin around the symbol. */
+  inkInMargin: number;
+}
+
+/** The QR code on one sign of a rendered page (the card's box on paper), read back and measured. */
+async function readCode(
+  image: { data: Buffer; info: sharp.OutputInfo },
+  dpi: number,
+  box: { left: number; top: number; width: number; height: number },
+): Promise<ReadCode | null> {
+  const pixels = (mm: number) => Math.round((mm * dpi) / 25.4);
+  const { data, info } = await sharp(image.data, {
+    raw: { width: image.info.width, height: image.info.height, channels: 4 },
+  })
+    .extract({ left: pixels(box.left), top: pixels(box.top), width: pixels(box.width), height: pixels(box.height) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  if (!found) return null;
+  const { topLeftCorner, topRightCorner, bottomLeftCorner } = found.location;
+  const side =
+    (Math.hypot(topRightCorner.x - topLeftCorner.x, topRightCorner.y - topLeftCorner.y) +
+      Math.hypot(bottomLeftCorner.x - topLeftCorner.x, bottomLeftCorner.y - topLeftCorner.y)) /
+    2;
+  // The quiet zone: the two modules around the symbol that the Manager's code keeps white hold no ink.
+  const module = side / (found.version * 4 + 17);
+  const dark = (x: number, y: number) => {
+    const at = (Math.round(y) * info.width + Math.round(x)) * 4;
+    return data[at]! + data[at + 1]! + data[at + 2]! < 3 * 128;
+  };
+  let inkInMargin = 0;
+  const [left, top] = [topLeftCorner.x, topLeftCorner.y];
+  for (let offset = 0.4 * module; offset < 2 * module; offset += module / 3) {
+    for (let along = -offset; along <= side + offset; along += module / 3) {
+      for (const [x, y] of [
+        [left + along, top - offset],
+        [left + along, top + side + offset],
+        [left - offset, top + along],
+        [left + side + offset, top + along],
+      ] as const) {
+        if (x >= 0 && y >= 0 && x < info.width && y < info.height && dark(x, y)) inkInMargin += 1;
+      }
+    }
+  }
+  return { text: found.data, sizeMm: (side * 25.4) / dpi, inkInMargin };
+}
+
+/** Every sign's code in the PDF, in the order of the sheets' grids, read from pdftoppm's rendering. */
+async function codesInPdf(pdf: Buffer, layout: SignLayout, cardCount: number) {
+  const { margin, columns, rows, gap } = sheetGeometry[layout];
+  const card = cardSizes[layout];
+  const codes: Array<ReadCode | null> = [];
+  const dpi = dpiOf(layout);
+  for (const page of renderedPages(pdf, dpi)) {
+    const image = await page;
+    for (let slot = 0; slot < columns * rows && codes.length < cardCount; slot++) {
+      const [column, row] = [slot % columns, Math.floor(slot / columns)];
+      codes.push(
+        await readCode(image, dpi, {
+          left: margin + column * (card.width + gap),
+          top: margin + row * (card.height + gap),
+          width: card.width,
+          height: card.height,
+        }),
+      );
+    }
+  }
+  return codes;
+}
+
+/** Each channel's code read back from the PDF: its join address, at least the layout's smallest size, its margin clear. */
+async function expectReadableCodes(pdf: Buffer, layout: SignLayout, channels: ManagerChannel[]) {
+  const codes = await codesInPdf(pdf, layout, channels.length);
+  expect(codes).toHaveLength(channels.length);
+  for (const [offset, channel] of channels.entries()) {
+    const code = codes[offset];
+    expect(code?.text, `${layout}: the code on ${channel.name}'s sign`).toBe(joinLink(channel));
+    expect(code!.sizeMm, `${layout}: ${channel.name}'s code in mm`).toBeGreaterThanOrEqual(smallestQrCode[layout]);
+    expect(code!.inkInMargin, `${layout}: ink in the white margin of ${channel.name}'s code`).toBe(0);
+  }
+}
+
+const poppler = missingPrograms("poppler-utils");
+
+const layouts = [
+  { layout: "a4", paper: "A4, four signs per page", perPage: "four whole cards" },
+  { layout: "a6", paper: "A6, one sign per page", perPage: "one whole card" },
+  { layout: "wall", paper: "A4, one sign per page, for walls", perPage: "one whole wall sign" },
+] as const satisfies ReadonlyArray<{ layout: SignLayout; paper: string; perPage: string }>;
+
+/** The height of a heading's capitals as its face prints them (the "H" of its font), in mm. */
+function capitalHeightMm(heading: Locator) {
+  return heading.evaluate((element) => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    const style = getComputedStyle(element);
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return (context.measureText("H").actualBoundingBoxAscent * 25.4) / 96;
+  });
+}
+
+/** A channel listeners see that has a PIN: its sign is the fullest (name, code, PIN, steps). */
+async function firstListedWithPin() {
+  return (await listedChannels()).find((channel) => channel.pinCode !== null)!;
+}
+
+/** Gives a channel another name at the Manager, as its page would. */
+async function renameChannel(channel: ManagerChannel, name: string) {
+  const station = (await simulator.api("admin", "GET", managerPaths.station(channel.stationSerialNumber))) as {
+    audioChannels: Array<Record<string, unknown> & { index: number }>;
+  };
+  const current = station.audioChannels.find((candidate) => candidate.index === channel.index)!;
+  await simulator.api("admin", "PUT", managerPaths.updateAudioChannel(channel.stationSerialNumber), {
+    index: current.index,
+    name,
+    group: current.group,
+    isHidden: current.isHidden,
+    isEnabled: current.isEnabled,
+    uplinkEnabled: current.uplinkEnabled,
+    uplinkOutputIndex: current.uplinkOutputIndex,
+    inputInterfaceLeft: current.inputInterfaceLeft,
+    inputInterfaceRight: current.inputInterfaceRight,
+    regenerateAccess: false,
+  });
 }
 
 test.describe("signs for every channel listeners see", () => {
@@ -154,31 +304,30 @@ test.describe("signs for every channel listeners see", () => {
     await expect(page.getByRole("heading", { level: 1, name: "App Configuration" })).toBeVisible();
   });
 
-  test("A4 in print media: four whole cards to a page, each page A4, no card cut across pages", async ({ page }) => {
-    const channels = await listedChannels();
-    expect(channels.length, "the default fleet fills more than one A4 page").toBeGreaterThan(4);
-    await page.goto("/appView/signs");
-    await choose(page, { paper: "A4, four signs per page", language: "English and German", pins: true });
-    await expect(page).toHaveURL(/layout=a4/);
-    await expectWholeCardsOnPages(page, "a4", channels.length);
-  });
-
-  test("A6 in print media: one whole card to a page, each page A6", async ({ page }) => {
-    const channels = await listedChannels();
-    await page.goto("/appView/signs");
-    await choose(page, { paper: "A6, one sign per page", language: "English and German", pins: true });
-    await expect(page).toHaveURL(/layout=a6/);
-    await expectWholeCardsOnPages(page, "a6", channels.length);
-    // The QR codes read back the same at this size too.
-    const first = channels[0]!;
-    expect(
-      await decodeQrCode(
-        cards(page)
-          .first()
-          .getByRole("img", { name: `QR code to join ${first.name}` }),
-      ),
-    ).toBe(joinLink(first));
-  });
+  for (const { layout, paper, perPage } of layouts) {
+    test(`${paper} in print media: ${perPage} to a page, each page of its paper, no card cut across pages`, async ({
+      page,
+    }) => {
+      const channels = await listedChannels();
+      expect(channels.length, "the default fleet fills more than one A4 page").toBeGreaterThan(4);
+      await page.goto("/appView/signs");
+      await choose(page, { paper, language: "English and German", pins: true });
+      await expect(page).toHaveURL(new RegExp(`layout=${layout}`));
+      await expectWholeCardsOnPages(page, layout, channels.length);
+      if (layout !== "wall") return;
+      // Read from 2 m: the name in capitals of at least 20 mm, as the face prints them, where it fits two lines of them.
+      await page.emulateMedia({ media: "print" });
+      for (const [offset, channel] of channels.entries()) {
+        const capitals = await capitalHeightMm(cards(page).nth(offset).getByRole("heading", { level: 2 }));
+        if (nameSizeMm(channel.name, "wall") === nameType.wall.largestMm)
+          expect(capitals, `${channel.name}: capitals in mm`).toBeGreaterThanOrEqual(20);
+        else expect(capitals, `${channel.name}: capitals in mm`).toBeGreaterThanOrEqual(nameType.wall.smallestMm * 0.7);
+      }
+      expect(
+        channels.filter((channel) => nameSizeMm(channel.name, "wall") === nameType.wall.largestMm).length,
+      ).toBeGreaterThan(0);
+    });
+  }
 
   test("a PIN is printed only when ticked", async ({ page }) => {
     const withPin = (await listedChannels()).find((channel) => channel.pinCode !== null)!;
@@ -198,6 +347,37 @@ test.describe("signs for every channel listeners see", () => {
     await choose(page, { pins: false });
     await expect(page).not.toHaveURL(/pins=1/);
     await expect(page.getByTestId("sign-pin")).toHaveCount(0);
+  });
+
+  // Issue 33: a PIN-protected channel's sign said nothing about its PIN unless it printed it.
+  test("a PIN-protected channel's sign says a PIN is needed without printing it, in English and German", async ({
+    page,
+  }) => {
+    const channels = await listedChannels();
+    const withPin = channels.find((channel) => channel.pinCode !== null)!;
+    const withoutPin = channels.find((channel) => channel.pinCode === null)!;
+    const cardOf = (name: string) => cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await page.goto("/appView/signs");
+    await choose(page, { language: "English", pins: false });
+    await expect(cardOf(withPin.name).getByTestId("sign-pin-needed")).toHaveText("Needed: ask the staff");
+    await expect(cardOf(withPin.name)).toContainText("The app asks for a PIN: ask the staff for it.");
+    await expect(page.locator("body")).not.toContainText(withPin.pinCode!);
+    await expect(cardOf(withoutPin.name)).not.toContainText("PIN");
+    const pinCount = channels.filter((channel) => channel.pinCode !== null).length;
+    await expect(page.getByTestId("sign-pin-needed")).toHaveCount(pinCount);
+
+    await choose(page, { language: "German" });
+    await expect(cardOf(withPin.name).getByTestId("sign-pin-needed")).toHaveText(
+      "Erforderlich: beim Personal erfragen",
+    );
+    await expect(cardOf(withPin.name)).toContainText("Die App fragt nach einer PIN: Fragen Sie das Personal danach.");
+    await expect(page.locator("body")).not.toContainText(withPin.pinCode!);
+
+    // Printed when chosen: the PIN itself, and no "ask the staff".
+    await choose(page, { pins: true });
+    await expect(cardOf(withPin.name).getByTestId("sign-pin")).toHaveText(withPin.pinCode!);
+    await expect(page.getByTestId("sign-pin-needed")).toHaveCount(0);
+    await expect(cardOf(withPin.name)).toContainText("Geben Sie die PIN ein, wenn die App danach fragt.");
   });
 
   test("in the app customization's colours and logo, every word at least 7 : 1, usable at 1024×600", async ({
@@ -236,6 +416,26 @@ test.describe("signs for every channel listeners see", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     await expect(page.getByRole("button", { name: "Show signs" })).toBeInViewport();
   });
+});
+
+test.describe("each layout's PDF, rendered to images", () => {
+  test.skip(poppler !== null, poppler ?? "");
+
+  for (const { layout, paper } of layouts) {
+    test(`${paper}: every code reads back as its channel's join address, at its smallest size or larger, its margin clear — a 64-character name too`, async ({
+      page,
+    }) => {
+      await renameChannel(
+        await firstListedWithPin(),
+        "Upper Gallery of the Main Hall – Simultaneous Interpretation, EN",
+      );
+      const channels = await listedChannels();
+      await page.goto("/appView/signs");
+      await choose(page, { paper, language: "English and German", pins: true });
+      const pdf = await expectWholeCardsOnPages(page, layout, channels.length);
+      await expectReadableCodes(pdf, layout, channels);
+    });
+  }
 });
 
 test.describe("the sign of one channel", () => {

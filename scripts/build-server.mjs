@@ -27,7 +27,9 @@ export async function buildServer(root = process.cwd()) {
   rmSync(join(outdir, "server-chunks"), { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { server: "server/main.ts" },
+    // The worker that reads a venue backup beside the event loop: build/backup-reader.js, next to
+    // build/index.js, which starts it (app/venue-backup/backup-reader.server.ts).
+    entryPoints: { server: "server/main.ts", "backup-reader": "app/venue-backup/backup-reader.worker.ts" },
     outdir,
     chunkNames: "server-chunks/[name]-[hash]",
     bundle: true,

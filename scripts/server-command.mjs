@@ -19,3 +19,10 @@ export const serverEntry = "build/server.js";
 
 /** The arguments to `node` that start the compiled server. */
 export const serverArguments = [...serverHeapFlags, serverEntry];
+
+// The e2e tests' own console (playwright.config.ts) runs with V8's defaults: it is the largest CPU
+// user of a test run, and the flags above cost it 10–55 % more CPU per page (bench:render with
+// BENCH_NODE_FLAGS="", docs/decisions/067-one-walk-per-page-state.md); its memory is no concern
+// there. The tests that start consoles of their own (e2e/support/own-console.ts) and the bench
+// keep production's flags.
+export const testServerArguments = [serverEntry];

@@ -11,7 +11,9 @@
 // Anything else is refused with a plain sentence (415, 411, 413) before a byte of it is parsed.
 import express, { type Request, type RequestHandler } from "express";
 import { sessionCookieName } from "../app/auth/session-cookie";
+import type { SecurityRefusal } from "../app/audit/refused-requests.server";
 import { plainText, type ServerTextKey } from "./plain-texts";
+import type { RefusalListener } from "./refusal-records";
 
 export interface BodyLimits {
   /** Bytes of a url-encoded form before sign-in, and always on the routes anyone may post to. */
@@ -116,7 +118,19 @@ const drainedBytes = 64 * kilobyte;
 const formTypes = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 const multipartType = /^multipart\//i;
 
-export function boundedBodies(limits: BodyLimits = consoleBodyLimits): RequestHandler {
+/** The refusal each answer is, as the audit log names it (app/audit/refused-requests.server.ts). */
+const refusalOf: Partial<Record<ServerTextKey, SecurityRefusal>> = {
+  formsOnly: "formsOnly",
+  noUploads: "noUploads",
+  lengthRequired: "lengthRequired",
+  tooLarge: "tooLarge",
+  tooManyFields: "tooManyFields",
+};
+
+export function boundedBodies(
+  limits: BodyLimits = consoleBodyLimits,
+  onRefused: RefusalListener = async () => {},
+): RequestHandler {
   // Only the reading: the declared length is judged before, and a reader takes no more than its limit.
   const readers = new Map(
     [limits.openFormBytes, limits.formBytes].map((limit) => [
@@ -133,10 +147,13 @@ export function boundedBodies(limits: BodyLimits = consoleBodyLimits): RequestHa
       // request and a client still sending gets its answer; a large or unknown rest is not worth
       // reading: the connection closes after the answer.
       if (!(declared <= drainedBytes)) response.setHeader("Connection", "close");
-      response
-        .status(status)
-        .type("text/plain")
-        .send(plainText(request, key, values));
+      const reason = refusalOf[key];
+      void (reason ? onRefused(request, reason) : Promise.resolve()).then(() =>
+        response
+          .status(status)
+          .type("text/plain")
+          .send(plainText(request, key, values)),
+      );
     };
     const type = request.get("content-type") ?? "";
     if (!formTypes.test(type)) return refuse(415, "formsOnly");
@@ -167,7 +184,9 @@ export function boundedBodies(limits: BodyLimits = consoleBodyLimits): RequestHa
       if (status === 413) return tooLarge();
       if (status === 415) return refuse(415, "formsOnly");
       if (error)
-        return void response.setHeader("Connection", "close").status(400).type("text/plain").send("Bad Request");
+        return void onRefused(request, "badRequest").then(() =>
+          response.setHeader("Connection", "close").status(400).type("text/plain").send("Bad Request"),
+        );
       if (countFields(request.body as Buffer, limits.formFields) > limits.formFields)
         return beforeSignIn ? signInFirst(413) : refuse(413, "tooManyFields", { count: limits.formFields });
       next();

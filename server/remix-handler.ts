@@ -1,7 +1,8 @@
 // Hands express requests to Remix. In place of @remix-run/express's adapter, whose request URL
 // takes the port from X-Forwarded-Host even from an untrusted client and its host from
-// express's own reading: here the URL is built on the console's one notion of its origin
-// (server/origin.ts), so loaders, actions, sign-in redirects and the cross-origin check agree.
+// express's own reading: here the URL and the Host header are built on the console's one notion
+// of its origin (server/origin.ts), so loaders, actions, sign-in redirects, the cross-origin check
+// and Remix's own agree.
 import {
   createReadableStreamFromReadable,
   createRequestHandler,
@@ -12,12 +13,22 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { OriginResolver } from "./origin";
 
-function fetchHeaders(request: ExpressRequest) {
+/**
+ * Headers naming the origin a proxy saw: Remix's own CSRF check compares `Origin` with
+ * X-Forwarded-Host before Host, and threw (a 500 with a stack) for a forwarded host that no
+ * trusted proxy sent (issue 33). The origin was resolved once (server/origin.ts, TRUST_PROXY) and
+ * checked against `Origin` already (server/security.ts): Remix sees it as Host, and nothing else.
+ */
+const forwardedOrigin = new Set(["host", "x-forwarded-host", "x-forwarded-proto"]);
+
+function fetchHeaders(request: ExpressRequest, origin: string) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (forwardedOrigin.has(name)) continue;
     if (Array.isArray(value)) for (const each of value) headers.append(name, each);
     else if (value !== undefined) headers.set(name, value);
   }
+  headers.set("host", new URL(origin).host);
   return headers;
 }
 
@@ -57,7 +68,7 @@ export function remixRequestHandler(options: {
         : { body: createReadableStreamFromReadable(request), duplex: "half" };
       const fetchRequest = new Request(`${origin}${request.originalUrl}`, {
         method: request.method,
-        headers: fetchHeaders(request),
+        headers: fetchHeaders(request, origin),
         signal: controller.signal,
         ...(hasBody ? body : {}),
       } as RequestInit);

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { plainText } from "./plain-texts";
+import type { RefusalListener } from "./refusal-records";
 
 export interface SecurityOptions {
   /** Origins a form submission may redirect to (the identity provider's sign-in pages). */
@@ -55,7 +56,10 @@ function refererOrigin(referer: string) {
  * a request with neither — w3m, lynx, some kiosk browsers — is let through: a cross-site post
  * carries no Lax cookie, so it can act as nobody.
  */
-export function sameOriginWrites(expectedOrigin: (request: IncomingMessage) => string | null): RequestHandler {
+export function sameOriginWrites(
+  expectedOrigin: (request: IncomingMessage) => string | null,
+  onRefused: RefusalListener = async () => {},
+): RequestHandler {
   const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
   return (request, response, next) => {
     if (safeMethods.has(request.method)) return next();
@@ -63,6 +67,8 @@ export function sameOriginWrites(expectedOrigin: (request: IncomingMessage) => s
     const referer = request.get("referer");
     const claimed = origin ? origin : referer ? refererOrigin(referer) : null;
     if (claimed === null || claimed === expectedOrigin(request)) return next();
-    response.status(403).type("text/plain").send(plainText(request, "crossOriginRefused"));
+    void onRefused(request, "crossOrigin").then(() =>
+      response.status(403).type("text/plain").send(plainText(request, "crossOriginRefused")),
+    );
   };
 }

@@ -93,4 +93,6 @@ export const durations = {
   deletedStationReturn: 300_000,
   listenerActivity: { min: 20_000, max: 40_000 },
   systemEventActivity: { min: 30_000, max: 60_000 },
+  /** A new show in some room (autonomous only): about every quarter of an hour. */
+  showActivity: { min: 10 * 60_000, max: 20 * 60_000 },
 } as const;

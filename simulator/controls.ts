@@ -25,9 +25,8 @@ export const controlsPath = "/__simulator";
 export interface HubControls {
   dropConnections(): void;
   setAvailable(available: boolean): void;
-  /** Connections relayed for browsers (the console's own copies' not counted). */
   connectionCount(): number;
-  consoleCopyCount(): number;
+  jobConnectionCount(): number;
 }
 
 const FaultsSchema = z
@@ -74,6 +73,32 @@ const ListenerCountSchema = z
   .object({ count: z.number().int().min(0).max(10_000), channelIndex: z.number().int().min(1).optional() })
   .strict();
 
+const minutes = (most: number) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(most * 60_000);
+
+/** A show's audience on a station, times in simulated ms from now (simulator/audience/show.ts). */
+const ShowSchema = z
+  .object({
+    serialNumber: z.string().min(1),
+    peak: z.number().int().min(1).max(10_000),
+    startsInMs: minutes(24 * 60).default(0),
+    durationMs: minutes(24 * 60).refine((value) => value > 0, { message: "must be more than 0" }),
+    arriveMs: minutes(120).default(15 * 60_000),
+    leaveMs: minutes(120).default(8 * 60_000),
+    interval: z
+      .object({ afterMs: minutes(24 * 60), durationMs: minutes(120), stay: z.number().min(0).max(1) })
+      .nullable()
+      .default(null),
+  })
+  .strict();
+
+const MuteSchema = z.object({ muted: z.boolean() }).strict();
+const DropSchema = z.object({ offlineMs: minutes(24 * 60) }).strict();
+
 const BurstSchema = z
   .object({ count: z.number().int().min(1).max(10_000), durationMs: z.number().int().min(1).max(60_000) })
   .strict();
@@ -114,6 +139,8 @@ export function controlsRouter(
       ...faults.current,
       heldRequests: faults.heldRequests,
       mostHeldRequests: faults.mostHeldRequests,
+      heldJobRequests: faults.heldJobRequests,
+      mostHeldJobRequests: faults.mostHeldJobRequests,
     })),
   );
 
@@ -163,6 +190,40 @@ export function controlsRouter(
         serialNumber: record.station.serialNumber,
         channels: record.station.audioChannels.map(({ index, listenerCount }) => ({ index, listenerCount })),
       };
+    }),
+  );
+
+  // A show: listeners arrive before it starts, peak, dip at the interval, leave (issue 35).
+  router.post(
+    "/shows",
+    handle((req) => {
+      const show = parseWith(ShowSchema, req.body ?? {});
+      return simulation.shows.start(show.serialNumber, {
+        startsAt: show.startsInMs,
+        endsAt: show.startsInMs + show.durationMs,
+        peak: show.peak,
+        arriveMs: Math.max(1, show.arriveMs),
+        leaveMs: Math.max(1, show.leaveMs),
+        interval: show.interval,
+      });
+    }),
+  );
+
+  // A channel muted mid-show: its listeners drop out until it is unmuted.
+  router.post(
+    "/stations/:serialNumber/channels/:channelIndex/mute",
+    handle((req) => {
+      const { muted } = parseWith(MuteSchema, req.body ?? {});
+      return simulation.shows.mute(req.params.serialNumber!, Number(req.params.channelIndex), muted);
+    }),
+  );
+
+  // A station drops off the network for a while (its listeners with it), then comes back.
+  router.post(
+    "/stations/:serialNumber/drop",
+    handle((req) => {
+      const { offlineMs } = parseWith(DropSchema, req.body ?? {});
+      return simulation.shows.drop(req.params.serialNumber!, offlineMs);
     }),
   );
 
@@ -254,7 +315,7 @@ export function controlsRouter(
       faults: faults.current,
       firmware: firmwareSummary(simulation),
       hubConnections: hubs.connectionCount(),
-      consoleCopyConnections: hubs.consoleCopyCount(),
+      jobHubConnections: hubs.jobConnectionCount(),
       identity: { refreshes: identity.refreshes() },
       clock: {
         speed: simulation.clock.speed,

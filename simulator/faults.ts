@@ -36,6 +36,12 @@ export class FaultInjection {
   heldRequests = 0;
   /** The most held at once since the faults were last set: how many calls a caller had in flight. */
   mostHeldRequests = 0;
+  /**
+   * The same for the console's background jobs (calls naming one, consoleJobHeader): counted apart,
+   * so a test of a page's calls in flight does not count the listening sampler's.
+   */
+  heldJobRequests = 0;
+  mostHeldJobRequests = 0;
 
   get current(): Faults {
     return { ...this.faults };
@@ -44,6 +50,7 @@ export class FaultInjection {
   update(changes: Partial<Faults>): Faults {
     this.faults = { ...this.faults, ...changes };
     this.mostHeldRequests = this.heldRequests;
+    this.mostHeldJobRequests = this.heldJobRequests;
     return this.current;
   }
 
@@ -51,13 +58,17 @@ export class FaultInjection {
     this.faults = { ...noFaults };
   }
 
-  /** Whether this call should fail with a 500; counts one failure down. */
-  takeServerError(path = "", method = "GET"): boolean {
+  /**
+   * Whether this call should fail with a 500; counts one failure down. A counted failure
+   * (failNext5xx: n) is meant for the call a test makes happen, so a background job's call
+   * (`isJob`) never takes one; "always" fails those too.
+   */
+  takeServerError(path = "", method = "GET", isJob = false): boolean {
     const { failNext5xx, failPath, failWritesOnly } = this.faults;
     if (failPath && !path.includes(failPath)) return false;
     if (failWritesOnly && (method === "GET" || method === "HEAD")) return false;
     if (failNext5xx === "always") return true;
-    if (failNext5xx <= 0) return false;
+    if (failNext5xx <= 0 || isJob) return false;
     this.faults.failNext5xx = failNext5xx - 1;
     return true;
   }

@@ -9,6 +9,7 @@ import { createManagerApp } from "./api/app";
 import { hubAuthenticator } from "./api/authentication";
 import { listenOn, type Listening } from "./listen";
 import { createClock } from "./clock";
+import type { HistoryStation } from "./audience/history";
 import { controlsPath, controlsRouter } from "./controls";
 import { bridgeToHubs } from "./hub-bridge";
 import { Simulation } from "./simulation";
@@ -69,6 +70,8 @@ export interface RunningSimulator {
   identity: IdentityProvider;
   identityUrl: string;
   controlsUrl: string | null;
+  /** The authorized stations and their channels now: the venue whose past the demo seeds. */
+  venue(): HistoryStation[];
   close(): Promise<void>;
 }
 
@@ -185,6 +188,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     identity: identity.provider,
     identityUrl: identity.url,
     controlsUrl: options.testControls ? `${managerUrl}${controlsPath}` : null,
+    venue: () =>
+      [...simulation.state.presentStations()]
+        .filter((record) => record.station.authorization.isAuthorized && !record.station.authorization.isRejected)
+        .map((record) => ({
+          serialNumber: record.station.serialNumber,
+          name: record.station.name,
+          channels: record.station.audioChannels.map((channel) => ({ index: channel.index, name: channel.name })),
+        })),
     async close() {
       unbridge();
       await hubs.close();

@@ -2,6 +2,7 @@
 // the fleet's own life and the injected faults. The HTTP layer and the test controls drive it.
 import type { Clock } from "./clock";
 import { FaultInjection } from "./faults";
+import { ShowRunner } from "./audience/shows";
 import { FleetLife } from "./fleet/life";
 import { StationOperations } from "./fleet/operations";
 import { seedManagerData, seedName } from "./seed/manager-data";
@@ -25,6 +26,8 @@ export class Simulation {
   readonly faults = new FaultInjection();
   readonly operations: StationOperations;
   readonly life: FleetLife;
+  /** Audiences of shows: arriving, peaking, leaving (issue 35). */
+  readonly shows: ShowRunner;
 
   constructor(private readonly options: SimulationOptions) {
     this.state = new ManagerState(options.store, options.clock);
@@ -33,7 +36,8 @@ export class Simulation {
       { isAvailable: () => this.faults.isInternetAvailable() },
       options.firmwareDurationMs ?? null,
     );
-    this.life = new FleetLife(this.state);
+    this.shows = new ShowRunner(this.state, options.clock);
+    this.life = new FleetLife(this.state, this.shows);
     const stored = options.reseed ? null : options.store.load();
     // A different --stations than the stored fleet was seeded with means: seed that fleet now.
     const wantedSeed = options.seedStations === undefined ? null : seedName({ stations: options.seedStations });
@@ -55,6 +59,7 @@ export class Simulation {
     const wasLive = this.life.isRunning;
     this.life.stop();
     this.operations.cancelAll();
+    this.shows.stopAll();
     const data = seedManagerData({ stations, now: this.clock.now() });
     this.options.store.replaceAll(data);
     this.state.load(data);
@@ -74,6 +79,7 @@ export class Simulation {
 
   close() {
     this.life.stop();
+    this.shows.stopAll();
     this.operations.cancelAll();
     this.options.store.close();
   }

@@ -3,8 +3,8 @@
 // the one place every write passes through — `dispatchIntent` for every screen's intents, and
 // sign-in and sign-out — so a new screen cannot forget it. What a handler knows better (the
 // values before, a Manager failure, the label of the target) it adds with `noteWrite`; the rest
-// is inferred from the answer. A record that cannot be stored is logged in full and counted,
-// and never turns a done action into a failure for the user.
+// is inferred from the answer. A record the database cannot take waits in the spool until it
+// answers (docs/decisions/066-records-spool.md), and never turns a done action into a failure.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SessionUser } from "~/auth/user";
 import { isErrorPagePayload } from "~/error-pages";
@@ -18,7 +18,7 @@ import type {
   AuditValue,
   NewAuditRecord,
 } from "~/records/audit-log";
-import { getRuntime } from "~/runtime.server";
+import { durableWrite } from "~/records/durable-write.server";
 
 interface WriteDraft {
   user: AuditUser | null;
@@ -28,8 +28,10 @@ interface WriteDraft {
   /** Field values before the write, by field name, where a handler read them. */
   before: Record<string, AuditValue> | null;
   outcome: AuditOutcome | null;
-  /** Not a write after all (a draft edited in the form): nothing is recorded. */
+  /** Not a write after all (a review step, a draft edited, a replay): nothing is recorded. */
   skip: boolean;
+  /** The flash message the answer carries, if any: an error one is never a write done. */
+  flash: { kind: string; message: string } | null;
 }
 
 const drafts = new AsyncLocalStorage<WriteDraft>();
@@ -64,6 +66,17 @@ export function noteWrite(patch: Partial<Omit<WriteDraft, "user">>) {
   if (patch.changes !== undefined) draft.changes = patch.changes;
   if (patch.before !== undefined) draft.before = patch.before;
   if (patch.outcome !== undefined) draft.outcome = patch.outcome;
+  if (patch.flash !== undefined) draft.flash = patch.flash;
+}
+
+/** Not a write: a review step, an unchanged form, a replay of a submission already handled. */
+export function notAWrite() {
+  noteWrite({ skip: true });
+}
+
+/** A target that does not exist (the Manager's 404, or the route's): nothing was written to it. */
+export function notFoundOutcome(detail: string): AuditOutcome {
+  return { kind: "refused", reason: "notFound", detail };
 }
 
 /** The Manager's failure, as the record says it. */
@@ -111,21 +124,29 @@ function changesOf(formData: FormData | null, before: Record<string, AuditValue>
   return changes;
 }
 
-/** The outcome an answer implies, when the handler did not say. */
-function outcomeOfAnswer(answer: unknown): AuditOutcome {
+/**
+ * The outcome an answer implies, when the handler did not say: a form answered with its errors
+ * was refused; an answer whose flash message is an error did not do what was asked (the
+ * handler that knows why notes it; this is the net under those that do not).
+ */
+function outcomeOfAnswer(answer: unknown, flash: WriteDraft["flash"]): AuditOutcome {
   const reply = answer as { result?: { status?: string } } | null;
   if (reply && typeof reply === "object" && reply.result?.status === "error")
     return { kind: "refused", reason: "validation" };
+  if (flash?.kind === "error") return { kind: "failed", message: flash.message };
   return { kind: "done" };
 }
+
+/** The not-found pages: the route's own (an unknown intent, a channel index that is none) or the Manager's 404. */
+const notFoundPages = new Set(["notFound", "stationNotFound", "channelNotFound"]);
 
 function outcomeOfThrown(thrown: unknown): AuditOutcome | null {
   const status = thrown instanceof Response ? thrown.status : (thrown as { init?: { status?: number } })?.init?.status;
   const payload = typeof thrown === "object" && thrown !== null && "data" in thrown ? thrown.data : null;
   if (isErrorPagePayload(payload)) {
     if (payload.errorPage === "forbidden") return { kind: "refused", reason: "permission" };
-    if (payload.errorPage === "notFound" || payload.errorPage === "badRequest")
-      return { kind: "refused", reason: "validation", detail: payload.errorPage };
+    if (notFoundPages.has(payload.errorPage)) return notFoundOutcome(payload.errorPage);
+    if (payload.errorPage === "badRequest") return { kind: "refused", reason: "validation", detail: payload.errorPage };
     return { kind: "failed", message: payload.errorPage };
   }
   // A redirect (to sign in again) is no outcome of the write itself.
@@ -133,17 +154,9 @@ function outcomeOfThrown(thrown: unknown): AuditOutcome | null {
   return failedOutcome(thrown);
 }
 
-/** Stores the record, or logs it in full and counts it: the user's answer never waits long on it. */
-async function store(record: NewAuditRecord) {
-  const records = getRuntime().records;
-  if (!records) return;
-  const timeout = new Promise<"late">((resolve) => setTimeout(resolve, 1000, "late").unref());
-  try {
-    const stored = await Promise.race([records.auditLog.append(record), timeout]);
-    if (stored === "late") throw new Error("The durable store took longer than a second");
-  } catch (error) {
-    observability().auditRecordFailed(record, error);
-  }
+/** Stores the record, or spools it until the database answers: the user's answer never waits long on it. */
+function store(record: NewAuditRecord) {
+  return durableWrite({ kind: "audit", record });
 }
 
 export interface WriteStart {
@@ -168,6 +181,7 @@ export async function recordingWrite<T>(
     before: null,
     outcome: null,
     skip: false,
+    flash: null,
   };
   let formData: FormData | null = null;
   const finish = async (outcome: AuditOutcome) => {
@@ -184,7 +198,7 @@ export async function recordingWrite<T>(
   };
   try {
     const answer = await drafts.run(draft, () => work({ formData: (data) => (formData = data) }));
-    await finish(outcomeOfAnswer(answer));
+    await finish(outcomeOfAnswer(answer, draft.flash));
     return answer;
   } catch (thrown) {
     const outcome = outcomeOfThrown(thrown);

@@ -13,6 +13,7 @@ import { currentPath, errorPage } from "~/error-pages.server";
 import { createManagerClient, type ManagerClient } from "~/manager/http.server";
 import { observability } from "~/observability.server";
 import { getRuntime } from "~/runtime.server";
+import { offerSessionInBackground } from "~/listening/sampler-session.server";
 
 /** The spec refreshes every 20 minutes; refresh earlier when the token is about to expire. */
 const refreshEvery = 20 * 60 * 1000;
@@ -81,6 +82,8 @@ export async function requireUser(request: Request, action?: PermissionAction): 
   observe.identify({ id: user.subject, role: user.roles[0] ?? "none" });
   if (action) requirePermission(request, user, action);
   const { accessToken } = await freshTokens(request, session, tokens);
+  // The listening sampler reads the Manager with an Admin's or Owner's session (decision 070).
+  offerSessionInBackground(request, session.id, user);
   const { managerUrl, config } = getRuntime();
   const manager = createManagerClient({
     baseUrl: managerUrl,

@@ -1,5 +1,6 @@
 // Pages that watch live state offer a refresh link to browsers without JavaScript (DESIGN.md §4
-// "Live updates"); once hydrated, live updates make it unnecessary and it is hidden.
+// "Live updates"); once hydrated, live updates make it unnecessary and it is hidden — keeping its
+// room, so the page does not move when it hydrates (docs/decisions/073-no-layout-shift.md).
 import { useLocation } from "@remix-run/react";
 import { IconRefresh } from "~/components/icons";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ export function RefreshLink() {
   return (
     <Anchor
       href={`${location.pathname}${location.search}`}
-      className="no-js-only"
+      className="no-js-only-reserved"
       size="sm"
       style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
     >

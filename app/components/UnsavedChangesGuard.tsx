@@ -8,10 +8,11 @@
 // the chunk every page loads once hydrated (after-hydration.ts), is rendered once a form has
 // changes — before anything can be blocked — and stays mounted while they last, so its close
 // transition plays. Should the chunk fail to load, the browser's own confirm asks instead.
-import { useBeforeUnload, useBlocker } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useRef, type ComponentType } from "react";
+import { useBeforeUnload, useBlocker, useLocation, useNavigate, type Location } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { UnsavedChangesDialogProps } from "~/components/UnsavedChangesDialog";
+import { setLeaveQuestionOpen } from "~/live/leave-question";
 
 function ConfirmInstead({ opened, onStay, onLeave, texts }: UnsavedChangesDialogProps) {
   // Once per blocked navigation, however often the page renders meanwhile.
@@ -38,6 +39,14 @@ const UnsavedChangesDialog = lazy<ComponentType<UnsavedChangesDialogProps>>(() =
 
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Set when the user said "Yes" after the router had already let go of the blocked navigation:
+  // the guard's own navigation there must not be asked about again.
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = false;
+  }, [location]);
   const blocker = useBlocker(
     useCallback(
       ({
@@ -46,10 +55,23 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
       }: {
         currentLocation: { pathname: string };
         nextLocation: { pathname: string };
-      }) => when && currentLocation.pathname !== nextLocation.pathname,
+      }) => when && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
       [when],
     ),
   );
+
+  // Where the user asked to go, kept here: a revalidation that completes while the question is
+  // open (another's fetcher, a live update already under way) resets the router's blocker, and
+  // the question must stay, and its "Yes" still go there (issue 33).
+  const [asked, setAsked] = useState<Location | null>(null);
+  useEffect(() => {
+    if (blocker.state === "blocked") setAsked(blocker.location);
+  }, [blocker]);
+  const open = asked !== null;
+  useEffect(() => {
+    setLeaveQuestionOpen(open);
+    return () => setLeaveQuestionOpen(false);
+  }, [open]);
 
   useBeforeUnload(
     useCallback(
@@ -63,14 +85,23 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     ),
   );
 
-  const blocked = blocker.state === "blocked";
-  const stay = useCallback(() => blocker.reset?.(), [blocker]);
-  const leave = useCallback(() => blocker.proceed?.(), [blocker]);
-  if (!when && !blocked) return null;
+  const stay = useCallback(() => {
+    blocker.reset?.();
+    setAsked(null);
+  }, [blocker]);
+  const leave = useCallback(() => {
+    if (blocker.state === "blocked") blocker.proceed();
+    else if (asked) {
+      leaving.current = true;
+      navigate({ pathname: asked.pathname, search: asked.search, hash: asked.hash }, { state: asked.state });
+    }
+    setAsked(null);
+  }, [blocker, asked, navigate]);
+  if (!when && !open) return null;
   return (
     <Suspense fallback={null}>
       <UnsavedChangesDialog
-        opened={blocked}
+        opened={open}
         onStay={stay}
         onLeave={leave}
         texts={{

@@ -14,6 +14,7 @@ export { default as IconArrowsSort } from "@tabler/icons-react/dist/esm/icons/Ic
 export { default as IconBroadcast } from "@tabler/icons-react/dist/esm/icons/IconBroadcast.mjs";
 export { default as IconBrush } from "@tabler/icons-react/dist/esm/icons/IconBrush.mjs";
 export { default as IconHistory } from "@tabler/icons-react/dist/esm/icons/IconHistory.mjs";
+export { default as IconChartLine } from "@tabler/icons-react/dist/esm/icons/IconChartLine.mjs";
 export { default as IconCheck } from "@tabler/icons-react/dist/esm/icons/IconCheck.mjs";
 export { default as IconCloudUpload } from "@tabler/icons-react/dist/esm/icons/IconCloudUpload.mjs";
 export { default as IconCopy } from "@tabler/icons-react/dist/esm/icons/IconCopy.mjs";

@@ -13,13 +13,6 @@ export type HubName = keyof typeof hubPaths;
 export const hubNames = Object.keys(hubPaths) as HubName[];
 
 /**
- * Sent by the console's own hub connections (its copies of the Manager's data, decision 072) with
- * the copy's name. A Manager may ignore it; the simulator counts those connections apart from the
- * ones it relays for browsers.
- */
-export const consoleCopyHeader = "X-Console-Copy";
-
-/**
  * Invocation targets per hub. Change messages carry two arguments: the item and its change
  * action ("Add" | "Update" | "Remove"); a Remove carries the last known item.
  */

@@ -59,6 +59,29 @@ export const StationListSchema = z.object({
 });
 export type StationList = z.infer<typeof StationListSchema>;
 
+/**
+ * A station as the console's listening sampler reads it from the list and the stations hub: only
+ * what listener counts need (the rest of the answer is not kept).
+ */
+export const StationListenersSchema = z.object({
+  serialNumber: StationSchema.shape.serialNumber,
+  name: StationSchema.shape.name,
+  deviceState: DeviceStateSchema.pick({ computedState: true }),
+  authorization: AuthorizationSchema.pick({ isAuthorized: true, isRejected: true }),
+  audioChannels: z.array(ChannelSchema.pick({ index: true, name: true, listenerCount: true })),
+});
+export type StationListeners = z.infer<typeof StationListenersSchema>;
+
+export const StationListenersListSchema = StationListSchema.extend({ stations: z.array(StationListenersSchema) });
+
+/** A channel as the stations hub pushes it, as far as its listener count goes. */
+export const ChannelListenersSchema = ChannelSchema.pick({
+  stationSerialNumber: true,
+  index: true,
+  name: true,
+  listenerCount: true,
+});
+
 export const UpdateNameSchema = z.object({ name: z.string().trim().min(1).max(64) });
 export const UpdateAudioModeSchema = z.object({ useCaseMode: UseCaseModeSchema });
 export const UpdateAudioEncoderSchema = AudioEncoderSchema;

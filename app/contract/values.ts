@@ -54,3 +54,12 @@ export const tokenScopes = [
 
 /** The stations list's sort keys. */
 export const stationSortKeys = ["name", "status", "firmwareVersion", "ip", "channelsInUse"] as const;
+
+/**
+ * Not part of the Manager's API: the header (and hub query parameter) naming a call the console
+ * makes for a job of its own rather than for a page a person opened, e.g. "listening-sampler".
+ * The Manager ignores it; logs can tell the two apart, and the simulator's test faults that count
+ * calls (failNext5xx: n) and the calls and hub connections it reports leave jobs out.
+ */
+export const consoleJobHeader = "x-console-job";
+export const consoleJobParameter = "consoleJob";

@@ -11,6 +11,7 @@ import {
   type OnboardingScreen,
 } from "~/domain/onboarding";
 import type { FontColor, WritableAppCustomization } from "~/contract/app-customization";
+import { hiddenCharactersMessage } from "~/domain/text-fields";
 
 export { headlineMaxLength, textMaxLength };
 
@@ -104,6 +105,18 @@ export function isCustomizationChanged(draft: CustomizationDraft, stored: Writab
 }
 
 export type CustomizationFieldError = "logoRequired" | "invalidHex" | OnboardingFieldError;
+
+const errorPrefix = "admin:views.appCustomization.errors";
+/** The locale key of each error's message: the form's and a restored backup's. */
+export const customizationErrorKeys: Record<CustomizationFieldError, string> = {
+  logoRequired: `${errorPrefix}.logoRequired`,
+  invalidHex: `${errorPrefix}.invalidHex`,
+  headlineRequired: `${errorPrefix}.headlineRequired`,
+  headlineTooLong: `${errorPrefix}.headlineTooLong`,
+  textRequired: `${errorPrefix}.textRequired`,
+  textTooLong: `${errorPrefix}.textTooLong`,
+  hiddenCharacters: hiddenCharactersMessage,
+};
 
 /** Errors by field name (`logo`, `backgroundColor`, `onboardings[1].headline`, …). */
 export function customizationErrors(draft: CustomizationDraft): Record<string, CustomizationFieldError> {

@@ -71,6 +71,22 @@ describe("why a bulk action skips a station", () => {
     expect(skipReason("reject", running)).toBe("alreadyAuthorized");
   });
 
+  it("reboots and updates a station with listeners only when told to include them", () => {
+    const listened = with_({ listenerCount: 3 });
+    expect(skipReason("reboot", listened, null, { includeListeners: true })).toBeNull();
+    expect(skipReason("updateFirmware", listened, "6.10.0", { includeListeners: true })).toBeNull();
+    expect(skipReason("reboot", listened, null, { includeListeners: false })).toBe("listeners");
+    // Only the listeners: a station that cannot reboot or is current is skipped all the same.
+    expect(skipReason("reboot", with_({ listenerCount: 3, canReboot: false }), null, { includeListeners: true })).toBe(
+      "cannotReboot",
+    );
+    expect(
+      skipReason("updateFirmware", with_({ listenerCount: 3, currentFirmwareVersion: "6.10.0" }), "6.10.0", {
+        includeListeners: true,
+      }),
+    ).toBe("alreadyCurrent");
+  });
+
   it("removes a station in any state", () => {
     expect(skipReason("remove", with_({ computedState: "Disconnected", listenerCount: 4 }))).toBeNull();
   });
@@ -94,5 +110,22 @@ describe("a bulk plan", () => {
     ]);
     const accept = planBulkAction("accept", [newcomer]);
     expect(accept.act[0]!.fingerprint).toBe("AA:BB");
+  });
+
+  it("says of each station acted on how many listeners it has and whether it runs", () => {
+    const plan = planBulkAction(
+      "reboot",
+      [with_({ listenerCount: 2 }), with_({ serialNumber: "MCS-0101", computedState: "Disconnected" })],
+      {},
+      { includeListeners: true },
+    );
+    expect(
+      plan.act.map(({ serialNumber, listenerCount, isRunning }) => [serialNumber, listenerCount, isRunning]),
+    ).toEqual([["MCS-0100", 2, true]]);
+    const remove = planBulkAction("remove", [
+      running,
+      with_({ serialNumber: "MCS-0101", computedState: "Disconnected" }),
+    ]);
+    expect(remove.act.map((station) => station.isRunning)).toEqual([true, false]);
   });
 });

@@ -71,7 +71,19 @@ export interface BulkCandidate {
   listenerCount: number;
 }
 
-function rebootSkip(station: BulkCandidate): SkipReason | null {
+/** What the user chose on the confirmation besides the stations. */
+export interface BulkOptions {
+  /**
+   * Reboot and Update: act on stations with listeners too (they are disconnected). Off by default:
+   * cutting a venue's audio is a choice made on purpose, never a side effect.
+   */
+  includeListeners?: boolean;
+}
+
+/** The actions that cut the audio of a station's listeners, so skip such a station unless told. */
+export const listenerActions: readonly BulkAction[] = ["reboot", "updateFirmware"];
+
+function rebootSkip(station: BulkCandidate, options: BulkOptions): SkipReason | null {
   const { rebootBlockedBy } = stationAvailability(
     {
       type: station.type,
@@ -87,10 +99,10 @@ function rebootSkip(station: BulkCandidate): SkipReason | null {
   );
   // A 6.0.3 station stuck reporting Rebooting cannot reboot on request either.
   if (rebootBlockedBy) return rebootBlockedBy;
-  return station.listenerCount > 0 ? "listeners" : null;
+  return station.listenerCount > 0 && !options.includeListeners ? "listeners" : null;
 }
 
-function updateSkip(station: BulkCandidate, newestVersion: string | null): SkipReason | null {
+function updateSkip(station: BulkCandidate, newestVersion: string | null, options: BulkOptions): SkipReason | null {
   if (station.type === 1) return "unsupported";
   const blocked = firmwareUpdateBlockedBy(station.computedState, {
     status: station.firmwareStatus,
@@ -99,19 +111,24 @@ function updateSkip(station: BulkCandidate, newestVersion: string | null): SkipR
   if (blocked) return blocked;
   if (newestVersion === null) return "noFirmware";
   if (compareVersions(newestVersion, station.currentFirmwareVersion) <= 0) return "alreadyCurrent";
-  return station.listenerCount > 0 ? "listeners" : null;
+  return station.listenerCount > 0 && !options.includeListeners ? "listeners" : null;
 }
 
 /**
  * Why the action skips the station, or null when it acts on it. `newestVersion` is the newest
  * firmware for the station's type (update firmware only; null when there is none).
  */
-export function skipReason(action: BulkAction, station: BulkCandidate, newestVersion: string | null = null) {
+export function skipReason(
+  action: BulkAction,
+  station: BulkCandidate,
+  newestVersion: string | null = null,
+  options: BulkOptions = {},
+) {
   switch (action) {
     case "reboot":
-      return rebootSkip(station);
+      return rebootSkip(station, options);
     case "updateFirmware":
-      return updateSkip(station, newestVersion);
+      return updateSkip(station, newestVersion, options);
     case "accept":
       if (station.isAuthorized) return "alreadyAuthorized";
       return station.isReady ? null : "notReady";
@@ -132,6 +149,10 @@ export interface PlannedStation {
   /** Update firmware: from which version to which. */
   currentFirmwareVersion: string;
   targetVersion: string | null;
+  /** Listeners on its channels when planned: an act on it with listeners disconnects them. */
+  listenerCount: number;
+  /** Running (connected) when planned: Remove warns about such a station. */
+  isRunning: boolean;
   skip: SkipReason | null;
 }
 
@@ -148,11 +169,12 @@ export function planBulkAction(
   action: BulkAction,
   stations: readonly BulkCandidate[],
   newestByType: Partial<Record<StationType, string>> = {},
+  options: BulkOptions = {},
 ): BulkPlan {
   const plan: BulkPlan = { action, act: [], skip: [] };
   for (const station of stations) {
     const newest = newestByType[station.type] ?? null;
-    const skip = skipReason(action, station, newest);
+    const skip = skipReason(action, station, newest, options);
     const planned: PlannedStation = {
       serialNumber: station.serialNumber,
       name: station.name,
@@ -160,6 +182,8 @@ export function planBulkAction(
       fingerprint: action === "accept" ? station.fingerprint : null,
       currentFirmwareVersion: station.currentFirmwareVersion,
       targetVersion: action === "updateFirmware" ? newest : null,
+      listenerCount: station.listenerCount,
+      isRunning: station.computedState === "Connected",
       skip,
     };
     (skip ? plan.skip : plan.act).push(planned);

@@ -70,8 +70,11 @@ export function toNetworkInterfaceSettings(value: NetworkInterfaceForm): Network
   };
 }
 
-/** The settings as the station applies them: a dynamic interface ignores the static fields. */
-function effective(settings: NetworkInterfaceSettings): NetworkInterfaceSettings {
+/**
+ * The settings as the station applies and keeps them: a dynamic interface ignores the static
+ * fields (the Manager stores them empty).
+ */
+export function storedInterfaceSettings(settings: NetworkInterfaceSettings): NetworkInterfaceSettings {
   if (settings.mode === "Static") return settings;
   return { ...settings, ip: "", netmask: "", gateway: "", dns1: "", dns2: "", dns3: "" };
 }
@@ -101,8 +104,10 @@ export function interfaceSettingsToSave(
   submitted: NetworkInterfaceForm,
   interfaces: { configured: NetworkInterface; live: NetworkInterface },
 ): NetworkInterfaceSettings {
-  const wanted = effective(toNetworkInterfaceSettings(submitted));
-  const shown = effective(toNetworkInterfaceSettings(interfaceFormValues(interfaces.configured, interfaces.live)));
+  const wanted = storedInterfaceSettings(toNetworkInterfaceSettings(submitted));
+  const shown = storedInterfaceSettings(
+    toNetworkInterfaceSettings(interfaceFormValues(interfaces.configured, interfaces.live)),
+  );
   return JSON.stringify(wanted) === JSON.stringify(shown) ? currentInterfaceSettings(interfaces.configured) : wanted;
 }
 

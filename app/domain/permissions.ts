@@ -26,6 +26,8 @@ export const permissions = {
   "appCustomization.show": administrators,
   "appCustomization.edit": administrators,
   "auditLog.show": administrators,
+  "listening.show": administrators,
+  "listening.edit": administrators,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionAction = keyof typeof permissions;

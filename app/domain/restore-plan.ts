@@ -1,14 +1,23 @@
-// What restoring a backup onto the venue would change (issue 29, item 3): per station and setting
-// the old and the new value, in the order a station's changes are saved; whether a station can be
-// restored at all; and the venue-wide settings. Pure: the preview and the apply both compute it
-// from the Manager's current answers, so a second apply of the same backup finds nothing to change.
+// What restoring a backup onto the venue would change (issues 29 and 33): per station and setting
+// the old and the new value, in the order a station's changes are saved, or why the file's value
+// was refused; whether a station can be written now at all; what a streaming-mode change resets
+// and so writes after it; and the venue-wide settings. Pure: the preview and the apply both
+// compute it from the Manager's current answers and the file's values as the Manager stores them,
+// so what the preview shows is what the apply writes, and a second preview after an apply finds
+// nothing to change.
 import { UpdateAudioChannelSchema, type Channel } from "~/contract/channels";
-import { AudioEncoderSchema, NetworkInterfaceSettingsSchema } from "~/contract/station-parts";
+import {
+  AudioEncoderSchema,
+  NetworkInterfaceSettingsSchema,
+  type DnsDiscoverySettings,
+} from "~/contract/station-parts";
 import type { Station } from "~/contract/stations";
 import type { SystemSettings } from "~/contract/settings";
 import type { WritableAppCustomization } from "~/contract/app-customization";
+import type { ChannelDetails, Checked, Refusal } from "~/domain/backup-rules";
 import { inAppOrder } from "~/domain/channel-order";
-import { networkSettingsOf, type BackupChannel, type BackupStation, type VenueBackup } from "~/domain/venue-backup";
+import { stationAvailability, type BlockedReason } from "~/domain/station-state";
+import { networkSettingsOf, type CheckedChannel, type CheckedStation } from "~/domain/venue-backup";
 
 export type PlainValue = string | number | boolean | null;
 
@@ -26,17 +35,27 @@ export interface FieldChange {
  * latency, the noise gate, the output, DNS discovery, each channel (details, PIN, queue), and the
  * network settings last (they may move the station's address).
  */
-export type StationSettingKind =
-  | "audioMode"
-  | "name"
-  | "audioEncoder"
-  | "noiseGate"
-  | "output"
-  | "dnsDiscovery"
-  | "channelDetails"
-  | "channelPin"
-  | "channelQueue"
-  | "network";
+export const stationSettingKinds = [
+  "audioMode",
+  "name",
+  "audioEncoder",
+  "noiseGate",
+  "output",
+  "dnsDiscovery",
+  "channelDetails",
+  "channelPin",
+  "channelQueue",
+  "network",
+] as const;
+export type StationSettingKind = (typeof stationSettingKinds)[number];
+
+/** What a new streaming mode resets: the audio input and every channel (operations.md §4). */
+export const resetByModeChange: readonly StationSettingKind[] = [
+  "audioEncoder",
+  "channelDetails",
+  "channelPin",
+  "channelQueue",
+];
 
 export interface StationItem {
   /** Stable within a station: `name`, `channelDetails.2`, … (what the form's checkboxes name). */
@@ -44,9 +63,16 @@ export interface StationItem {
   kind: StationSettingKind;
   channelIndex?: number;
   changes: FieldChange[];
+  /** The file's value broke the forms' rules: shown with why, never written. */
+  refusals?: Refusal[];
+  /**
+   * The streaming mode changes first and resets this setting: it is written after, as in the
+   * backup, whatever it is now (its changes list every field, with the backup's values).
+   */
+  afterModeChange?: true;
 }
 
-export type NotRestorableReason = "missing" | "notRunning" | "otherType" | "notMapped";
+export type NotRestorableReason = "missing" | "otherType" | "notMapped" | "blocked";
 
 export type StationPlan =
   | {
@@ -57,6 +83,8 @@ export type StationPlan =
       items: StationItem[];
       /** Backup channels the target has no channel for. */
       missingChannels: number[];
+      /** The streaming mode changes, resetting the audio input and channels. */
+      modeChange: boolean;
     }
   | {
       backupSerialNumber: string;
@@ -64,13 +92,17 @@ export type StationPlan =
       label: string;
       restorable: false;
       reason: NotRestorableReason;
+      /** Why the unit cannot be written now (rebooting, not running, …), as its own page says. */
+      blockedBy?: BlockedReason;
     };
 
-export type VenueSettingKind = "systemDnsDiscovery" | "channelOrder" | "appCustomization";
+export const venueSettingKinds = ["systemDnsDiscovery", "channelOrder", "appCustomization"] as const;
+export type VenueSettingKind = (typeof venueSettingKinds)[number];
 
 export interface VenueItem {
   key: VenueSettingKind;
   changes: FieldChange[];
+  refusals?: Refusal[];
 }
 
 // The fields compared are the ones the Manager's update calls take, in the contract's order.
@@ -95,6 +127,11 @@ function diff<T extends object>(fields: readonly (keyof T & string)[], now: T, w
   return changes;
 }
 
+/** Every field with the backup's value: a setting the mode change resets is written whole. */
+function whole<T extends object>(fields: readonly (keyof T & string)[], wanted: T): FieldChange[] {
+  return fields.map((field) => ({ field, old: null, new: plain(wanted[field]) }));
+}
+
 function item(kind: StationSettingKind, changes: FieldChange[], channelIndex?: number): StationItem {
   return {
     key: channelIndex === undefined ? kind : `${kind}.${channelIndex}`,
@@ -104,65 +141,147 @@ function item(kind: StationSettingKind, changes: FieldChange[], channelIndex?: n
   };
 }
 
-function channelItems(now: Channel, wanted: BackupChannel): StationItem[] {
-  const items = [item("channelDetails", diff(channelDetailFields, now, wanted), now.index)];
-  if (wanted.pinCode !== undefined) {
-    const changed = (now.pinCode ?? null) !== (wanted.pinCode ?? null);
-    items.push(
-      item("channelPin", changed ? [{ field: "pinCode", old: null, new: null, secret: true }] : [], now.index),
-    );
-  }
-  items.push(item("channelQueue", diff(["isQueueEnabled"], now, wanted), now.index));
-  return items;
+const secretChange = (field: string): FieldChange => ({ field, old: null, new: null, secret: true });
+
+/**
+ * The item of one setting: refused (the file's value broke a rule), written whole after the mode
+ * change, or what differs now.
+ */
+function settingItem<T>(
+  backup: CheckedStation,
+  kind: StationSettingKind,
+  wanted: T | undefined,
+  compare: (wanted: T) => FieldChange[],
+  options: { channelIndex?: number; afterModeChange?: boolean; everything?: (wanted: T) => FieldChange[] } = {},
+): StationItem | null {
+  const entry = item(kind, [], options.channelIndex);
+  const refusals = backup.refusals[entry.key];
+  if (refusals) return { ...entry, refusals };
+  if (wanted === undefined) return null;
+  if (options.afterModeChange && options.everything)
+    return { ...entry, changes: options.everything(wanted), afterModeChange: true };
+  return { ...entry, changes: compare(wanted) };
 }
 
-/** Every setting of the backup station against the target as it is now, in saving order. */
-export function stationItems(backup: BackupStation, now: Station): { items: StationItem[]; missingChannels: number[] } {
-  const items: StationItem[] = [
-    item("audioMode", diff(["useCaseMode"], now.state.audioMode, { useCaseMode: backup.useCaseMode })),
-    item("name", backup.name === null ? [] : diff(["name"], { name: now.name }, { name: backup.name })),
-    item("audioEncoder", diff(audioEncoderFields, now.state.audioEncoder, backup.audioEncoder)),
-    item("noiseGate", diff(["thresholdDb"], now.configuration.noiseGate, backup.noiseGate)),
-    item("output", diff(["level", "gainDb"], now.configuration.output, backup.output)),
-    item(
-      "dnsDiscovery",
-      diff(["useDnsDiscovery", "managerIpAddress"], now.configuration.dnsDiscovery, backup.dnsDiscovery),
+function channelItems(
+  backup: CheckedStation,
+  wanted: CheckedChannel,
+  now: Channel | undefined,
+  afterModeChange: boolean,
+) {
+  const index = wanted.index;
+  const current = now ?? ({} as Partial<Channel>);
+  const details = settingItem(
+    backup,
+    "channelDetails",
+    wanted.details,
+    (details) => diff(channelDetailFields, current as ChannelDetails, details),
+    { channelIndex: index, afterModeChange, everything: (details) => whole(channelDetailFields, details) },
+  );
+  const pin = settingItem(
+    backup,
+    "channelPin",
+    wanted.pinCode,
+    (pinCode) => ((current.pinCode ?? null) !== pinCode ? [secretChange("pinCode")] : []),
+    { channelIndex: index, afterModeChange, everything: () => [secretChange("pinCode")] },
+  );
+  const queue = settingItem(
+    backup,
+    "channelQueue",
+    wanted.isQueueEnabled,
+    (isQueueEnabled) => diff(["isQueueEnabled"], { isQueueEnabled: current.isQueueEnabled }, { isQueueEnabled }),
+    {
+      channelIndex: index,
+      afterModeChange,
+      everything: (isQueueEnabled) => whole(["isQueueEnabled"], { isQueueEnabled }),
+    },
+  );
+  return [details, pin, queue].filter((entry): entry is StationItem => entry !== null);
+}
+
+/**
+ * Every setting of the backup station against the target as it is now, in saving order. When the
+ * streaming mode changes, what it resets is listed whole, to be written after it.
+ */
+export function stationItems(
+  backup: CheckedStation,
+  now: Station,
+): { items: StationItem[]; missingChannels: number[]; modeChange: boolean } {
+  const mode = settingItem(backup, "audioMode", backup.useCaseMode, (useCaseMode) =>
+    diff(["useCaseMode"], now.state.audioMode, { useCaseMode }),
+  );
+  const modeChange = Boolean(mode && mode.changes.length > 0);
+  const items: (StationItem | null)[] = [
+    mode,
+    settingItem(backup, "name", backup.name, (name) =>
+      name === null ? [] : diff(["name"], { name: now.name }, { name }),
+    ),
+    settingItem(
+      backup,
+      "audioEncoder",
+      backup.audioEncoder,
+      (encoder) => diff(audioEncoderFields, now.state.audioEncoder, encoder),
+      {
+        afterModeChange: modeChange,
+        everything: (encoder) => whole(audioEncoderFields, encoder),
+      },
+    ),
+    settingItem(backup, "noiseGate", backup.noiseGate, (noiseGate) =>
+      diff(["thresholdDb"], now.configuration.noiseGate, noiseGate),
+    ),
+    settingItem(backup, "output", backup.output, (output) =>
+      diff(["level", "gainDb"], now.configuration.output, output),
+    ),
+    settingItem(backup, "dnsDiscovery", backup.dnsDiscovery, (dnsDiscovery) =>
+      diff(["useDnsDiscovery", "managerIpAddress"], now.configuration.dnsDiscovery, dnsDiscovery),
     ),
   ];
   const missingChannels: number[] = [];
   for (const wanted of backup.channels) {
     const channel = now.audioChannels.find((candidate) => candidate.index === wanted.index);
-    if (channel) items.push(...channelItems(channel, wanted));
-    else missingChannels.push(wanted.index);
+    // After a mode change the station's channels are new: which of them there will be is known then.
+    if (!channel && !modeChange) missingChannels.push(wanted.index);
+    if (channel || modeChange) items.push(...channelItems(backup, wanted, channel, modeChange));
   }
-  if (backup.network) {
-    const current = networkSettingsOf(now);
-    items.push(
-      item("network", [
-        ...diff(
-          interfaceFields,
-          current.controlNetworkInterface,
-          backup.network.controlNetworkInterface,
-          "controlNetworkInterface.",
-        ),
-        ...diff(
-          interfaceFields,
-          current.streamingNetworkInterface,
-          backup.network.streamingNetworkInterface,
-          "streamingNetworkInterface.",
-        ),
-      ]),
-    );
-  }
-  return { items, missingChannels };
+  const current = networkSettingsOf(now);
+  items.push(
+    settingItem(backup, "network", backup.network, (network) => [
+      ...diff(
+        interfaceFields,
+        current.controlNetworkInterface,
+        network.controlNetworkInterface,
+        "controlNetworkInterface.",
+      ),
+      ...diff(
+        interfaceFields,
+        current.streamingNetworkInterface,
+        network.streamingNetworkInterface,
+        "streamingNetworkInterface.",
+      ),
+    ]),
+  );
+  return { items: items.filter((entry): entry is StationItem => entry !== null), missingChannels, modeChange };
 }
 
-/** A station can be restored when it is there, running, of the backup's type and not busy. */
-export function notRestorableReason(backup: BackupStation, target: Station | undefined): NotRestorableReason | null {
-  if (!target) return "missing";
-  if (target.type !== backup.type) return "otherType";
-  if (target.deviceState.computedState !== "Connected" || target.deviceState.isChangingMode) return "notRunning";
-  return null;
+export const hasChanges = (entry: { changes: FieldChange[] }) => entry.changes.length > 0;
+/** A setting to show: one that would change, or one the file's value was refused for. */
+export const isShown = (entry: { changes: FieldChange[]; refusals?: Refusal[] }) =>
+  entry.changes.length > 0 || Boolean(entry.refusals);
+
+/**
+ * Why the backup station cannot go onto the target now: it is not in the venue, of another type,
+ * or cannot be written at the moment (not running, rebooting — the 6.0.3 station stuck reporting
+ * Rebooting too —, updating, changing mode), by the rules of the station's own page.
+ */
+export function notRestorableReason(
+  backup: Pick<CheckedStation, "type">,
+  target: Station | undefined,
+  firmwareStatus: number,
+): { reason: NotRestorableReason; blockedBy?: BlockedReason } | null {
+  if (!target) return { reason: "missing" };
+  if (target.type !== backup.type) return { reason: "otherType" };
+  const { editBlockedBy } = stationAvailability(target, firmwareStatus);
+  return editBlockedBy ? { reason: "blocked", blockedBy: editBlockedBy } : null;
 }
 
 /**
@@ -171,64 +290,71 @@ export function notRestorableReason(backup: BackupStation, target: Station | und
  */
 export type Mapping = ReadonlyMap<string, string>;
 
-export function targetOf(backup: BackupStation, mapping: Mapping): string | null {
+export function targetOf(backup: Pick<CheckedStation, "serialNumber">, mapping: Mapping): string | null {
   const chosen = mapping.get(backup.serialNumber);
   if (chosen === undefined) return backup.serialNumber;
   return chosen === "" ? null : chosen;
 }
 
-export function stationPlan(
-  backup: BackupStation,
-  stations: ReadonlyMap<string, Station>,
-  mapping: Mapping,
-): StationPlan {
+export interface VenueNow {
+  stations: ReadonlyMap<string, Station>;
+  /** Each station's firmware update status (the updater's), by serial number. */
+  firmwareStatus: ReadonlyMap<string, number>;
+}
+
+export function stationPlan(backup: CheckedStation, venue: VenueNow, mapping: Mapping): StationPlan {
   const targetSerialNumber = targetOf(backup, mapping);
-  const label = backup.name ?? backup.serialNumber;
-  const base = { backupSerialNumber: backup.serialNumber, label };
+  const base = { backupSerialNumber: backup.serialNumber, label: backup.label };
   if (targetSerialNumber === null) return { ...base, targetSerialNumber, restorable: false, reason: "notMapped" };
-  const target = stations.get(targetSerialNumber);
-  const reason = notRestorableReason(backup, target);
-  if (reason || !target) return { ...base, targetSerialNumber, restorable: false, reason: reason ?? "missing" };
+  const target = venue.stations.get(targetSerialNumber);
+  const refused = notRestorableReason(backup, target, venue.firmwareStatus.get(targetSerialNumber) ?? 0);
+  if (refused || !target) return { ...base, targetSerialNumber, restorable: false, reason: "missing", ...refused };
   return { ...base, targetSerialNumber, restorable: true, ...stationItems(backup, target) };
 }
 
-/** Each target serial number at most once: a later backup station mapped onto a taken one is not restored. */
-export function venuePlan(
-  backup: VenueBackup,
-  stations: ReadonlyMap<string, Station>,
-  mapping: Mapping,
-): StationPlan[] {
+/**
+ * Plans backup stations one after the other, each target serial number at most once: a later
+ * backup station mapped onto a taken one is not restored. A caller may plan in chunks.
+ */
+export function venuePlanner(venue: VenueNow, mapping: Mapping) {
   const taken = new Set<string>();
-  return backup.stations.map((backupStation) => {
-    const plan = stationPlan(backupStation, stations, mapping);
+  return (backupStation: CheckedStation): StationPlan => {
+    const plan = stationPlan(backupStation, venue, mapping);
     if (plan.restorable && taken.has(plan.targetSerialNumber))
       return { ...plan, restorable: false as const, reason: "notMapped" as const };
     if (plan.targetSerialNumber) taken.add(plan.targetSerialNumber);
     return plan;
-  });
+  };
 }
 
-export function systemDnsItem(backup: VenueBackup, now: SystemSettings): VenueItem {
+export function venuePlan(stations: readonly CheckedStation[], venue: VenueNow, mapping: Mapping): StationPlan[] {
+  return stations.map(venuePlanner(venue, mapping));
+}
+
+export function systemDnsItem(wanted: Checked<DnsDiscoverySettings>, now: SystemSettings): VenueItem {
+  if (!wanted.ok) return { key: "systemDnsDiscovery", changes: [], refusals: wanted.refusals };
   return {
     key: "systemDnsDiscovery",
-    changes: diff(
-      ["useDnsDiscovery", "managerIpAddress"],
-      now.dnsDiscoverySettings,
-      backup.systemSettings.dnsDiscoverySettings,
-    ),
+    changes: diff(["useDnsDiscovery", "managerIpAddress"], now.dnsDiscoverySettings, wanted.value),
   };
 }
 
 /** The customization: the logo and onboarding screens hold images, shown only as changed. */
-export function customizationItem(backup: VenueBackup, now: WritableAppCustomization | null): VenueItem {
-  const wanted = backup.appCustomization;
+export function customizationItem(
+  wanted: Checked<WritableAppCustomization> | null,
+  now: WritableAppCustomization | null,
+): VenueItem {
   if (!wanted) return { key: "appCustomization", changes: [] };
-  const changes: FieldChange[] = now
-    ? diff(["isActive", "backgroundColor", "highlightColor", "fontColor"], now, wanted)
-    : diff(["isActive", "backgroundColor", "highlightColor", "fontColor"], {} as WritableAppCustomization, wanted);
-  if ((now?.logo ?? null) !== wanted.logo) changes.push({ field: "logo", old: null, new: null, secret: true });
-  if (JSON.stringify(now?.onboardings ?? []) !== JSON.stringify(wanted.onboardings))
-    changes.push({ field: "onboardings", old: null, new: null, secret: true });
+  if (!wanted.ok) return { key: "appCustomization", changes: [], refusals: wanted.refusals };
+  const value = wanted.value;
+  const changes = diff(
+    ["isActive", "backgroundColor", "highlightColor", "fontColor"],
+    now ?? ({} as WritableAppCustomization),
+    value,
+  );
+  if ((now?.logo ?? null) !== value.logo) changes.push(secretChange("logo"));
+  if (JSON.stringify(now?.onboardings ?? []) !== JSON.stringify(value.onboardings))
+    changes.push(secretChange("onboardings"));
   return { key: "appCustomization", changes };
 }
 
@@ -264,5 +390,3 @@ export function channelOrderAfter(
   });
   return { order: wanted.map((channel) => channel.id), changes };
 }
-
-export const hasChanges = (entry: { changes: FieldChange[] }) => entry.changes.length > 0;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio } from "~/domain/colours";
 import {
-  cardSize,
+  cardSizes,
   isListedInApp,
+  linesOf,
+  nameSizeMm,
+  nameType,
   pageRule,
   readSignOptions,
   sheetGeometry,
@@ -12,6 +15,7 @@ import {
   signLanguagesOf,
   signLayouts,
   signsPath,
+  smallestQrCode,
 } from "~/domain/signs";
 
 const options = (query: string, language: "en" | "de" = "en") => readSignOptions(new URLSearchParams(query), language);
@@ -28,6 +32,7 @@ describe("the print page's URL state", () => {
       language: "both",
       printPins: true,
     });
+    expect(options("layout=wall")).toMatchObject({ layout: "wall" });
     expect(options("layout=letter&language=fr&pins=yes")).toMatchObject({
       layout: "a4",
       language: "en",
@@ -70,17 +75,54 @@ describe("sheets of paper", () => {
       [5, 6],
     ]);
     expect(sheetsOf(cards, "a6")).toHaveLength(6);
+    expect(sheetsOf(cards, "wall")).toEqual([[1], [2], [3], [4], [5], [6]]);
     expect(sheetsOf([], "a4")).toEqual([]);
   });
 
   it("keeps every sheet of cards inside the page's printable area, with room to spare", () => {
     for (const layout of signLayouts) {
       const { pageWidth, pageHeight, margin, columns, rows, gap } = sheetGeometry[layout];
-      const card = cardSize;
+      const card = cardSizes[layout];
       expect(columns * card.width + (columns - 1) * gap, layout).toBeLessThanOrEqual(pageWidth - 2 * margin - 1);
       expect(rows * card.height + (rows - 1) * gap, layout).toBeLessThanOrEqual(pageHeight - 2 * margin - 1);
     }
     expect(pageRule("a6")).toBe("@page { size: 105mm 148mm; margin: 6mm; }");
+    expect(pageRule("wall")).toBe("@page { size: 210mm 297mm; margin: 8mm; }");
+  });
+
+  it("asks for codes of at least 60 % of a card's width, and 150 mm on the wall", () => {
+    expect(smallestQrCode.a4).toBeCloseTo(55.2);
+    expect(smallestQrCode.a6).toBeCloseTo(55.2);
+    expect(smallestQrCode.wall).toBe(150);
+  });
+});
+
+describe("a channel's name on a sign", () => {
+  it("wraps at spaces and breaks a word longer than a line", () => {
+    expect(linesOf("Foyer", 10)).toBe(1);
+    expect(linesOf("Main Hall – English", 6.5)).toBe(2);
+    expect(linesOf("W".repeat(20), 6.5)).toBe(4);
+  });
+
+  it("keeps the wall sign's largest type (capitals of 20 mm) for a name that fits two lines of it", () => {
+    // Capitals of at least 0.7 em in the faces a sign prints in.
+    expect(nameType.wall.largestMm * 0.7).toBeGreaterThanOrEqual(20);
+    for (const name of ["Foyer", "Main Hall – English", "Chapel – Organ feed"])
+      expect(nameSizeMm(name, "wall"), name).toBe(nameType.wall.largestMm);
+    expect(nameSizeMm("Main Hall – English", "a4")).toBe(nameType.a4.largestMm);
+  });
+
+  it("shrinks a longer name until its lines fit the name's space, down to the longest name the Manager allows", () => {
+    for (const layout of signLayouts) {
+      const { widthMm, heightMm, lineHeight, smallestMm, largestMm } = nameType[layout];
+      for (const name of ["Lecture Theatre 1 – Interpreter", "W".repeat(64), "Wm ".repeat(21) + "W", "x".repeat(64)]) {
+        const size = nameSizeMm(name, layout);
+        if (name.length === 64 || layout === "wall") expect(size, `${layout} ${name}`).toBeLessThan(largestMm);
+        expect(size, `${layout} ${name}`).toBeGreaterThan(smallestMm);
+        const lines = linesOf(name, widthMm / size);
+        expect(lines * size * lineHeight, `${layout} ${name}: ${lines} lines`).toBeLessThanOrEqual(heightMm);
+      }
+    }
   });
 });
 

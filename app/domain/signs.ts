@@ -4,7 +4,7 @@
 
 import { contrastRatio, defaultColours, normalizeHex } from "~/domain/colours";
 
-export const signLayouts = ["a4", "a6"] as const;
+export const signLayouts = ["a4", "a6", "wall"] as const;
 export type SignLayout = (typeof signLayouts)[number];
 
 export const signLanguages = ["en", "de", "both"] as const;
@@ -12,16 +12,107 @@ export type SignLanguageChoice = (typeof signLanguages)[number];
 export type SignLanguage = Exclude<SignLanguageChoice, "both">;
 
 /**
- * One paper size per layout, in millimetres. A card is the same size in both (about A6): an A4
- * sheet holds two by two with a gap to cut along, an A6 sheet one. The cards and gaps stay a few
- * millimetres inside the printable area, so rounding never pushes a card onto the next page.
+ * One paper size per layout, in millimetres. A card is the same size on A4 and A6 (about A6): an
+ * A4 sheet holds two by two with a gap to cut along, an A6 sheet one. The wall sign fills an A4
+ * page. The cards and gaps stay a few millimetres inside the printable area, so rounding never
+ * pushes a card onto the next page.
  */
 export const sheetGeometry = {
   a4: { pageWidth: 210, pageHeight: 297, margin: 10, columns: 2, rows: 2, gap: 5 },
   a6: { pageWidth: 105, pageHeight: 148, margin: 6, columns: 1, rows: 1, gap: 0 },
+  wall: { pageWidth: 210, pageHeight: 297, margin: 8, columns: 1, rows: 1, gap: 0 },
 } as const satisfies Record<SignLayout, object>;
 
-export const cardSize = { width: 92, height: 134 } as const;
+/** A sign's size on paper, per layout, in millimetres. */
+export const cardSizes = {
+  a4: { width: 92, height: 134 },
+  a6: { width: 92, height: 134 },
+  wall: { width: 193, height: 280 },
+} as const satisfies Record<SignLayout, { width: number; height: number }>;
+
+/**
+ * The smallest QR code (the symbol, without its white margin) a sign may print, in millimetres: a
+ * code scans from about ten times its width, so a card's 60 % of its width reads from half a
+ * metre, and the wall sign's 150 mm from a metre and a half (issue 38).
+ */
+export const smallestQrCode = {
+  a4: 0.6 * cardSizes.a4.width,
+  a6: 0.6 * cardSizes.a6.width,
+  wall: 150,
+} as const satisfies Record<SignLayout, number>;
+
+/**
+ * The channel's name type, per layout (mm): the size it starts at, the smallest it shrinks to, the
+ * space it has (width, and height for its lines at a line height of `lineHeight`). On the wall sign
+ * the name is read from 2 m: 28.6 mm type has capitals of 20 mm and more in the common sans-serif
+ * faces (cap height 0.7 em and up: Segoe UI 0.70, Liberation Sans 0.70, Roboto 0.71, DejaVu Sans
+ * 0.73), on up to two lines.
+ */
+export const nameType = {
+  a4: { largestMm: 6.35, smallestMm: 3.2, widthMm: 82, heightMm: 13.4, lineHeight: 1.05 },
+  a6: { largestMm: 6.35, smallestMm: 3.2, widthMm: 82, heightMm: 13.4, lineHeight: 1.05 },
+  wall: { largestMm: 28.6, smallestMm: 10, widthMm: 181, heightMm: 60.1, lineHeight: 1.05 },
+} as const satisfies Record<SignLayout, object>;
+
+/**
+ * The advance widths of the printable ASCII characters (space to "~") in DejaVu Sans Bold, in
+ * thousandths of an em: the widest of the faces a sign prints in (Debian's and most Linux kiosks'
+ * sans-serif; Arial, Helvetica, Roboto and Segoe UI are narrower), so a name measured to fit does.
+ */
+// prettier-ignore
+const boldAsciiWidths = [
+  348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365,
+  696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580,
+  1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850,
+  733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500,
+  500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687,
+  716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838, 500,
+];
+
+/** How wide a text is in bold sans-serif type, in em; any other character counts as a full em. */
+function boldWidthEm(text: string) {
+  let width = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)! - 32;
+    width += (code >= 0 && code < boldAsciiWidths.length ? boldAsciiWidths[code]! : 1000) / 1000;
+  }
+  return width;
+}
+
+/** How many lines `text` takes in a column `widthEm` wide, wrapped at spaces (a word too long for a line breaks anywhere). */
+export function linesOf(text: string, widthEm: number): number {
+  let lines = 1;
+  let used = 0;
+  for (const word of text.trim().split(/\s+/)) {
+    let rest = boldWidthEm(word);
+    const space = used > 0 ? boldWidthEm(" ") : 0;
+    if (used > 0 && used + space + rest <= widthEm) {
+      used += space + rest;
+      continue;
+    }
+    if (used > 0) lines += 1;
+    while (rest > widthEm) {
+      lines += 1;
+      rest -= widthEm;
+    }
+    used = rest;
+  }
+  return lines;
+}
+
+/**
+ * The size of a channel's name on a sign (mm): the largest at which it fits the name's space, in
+ * steps of a tenth — a long name wraps, then shrinks, rather than pushing the code off the sign.
+ * The smallest size fits the longest name the Manager allows (64 characters).
+ */
+export function nameSizeMm(name: string, layout: SignLayout): number {
+  const { largestMm, smallestMm, widthMm, heightMm, lineHeight } = nameType[layout];
+  for (let size = largestMm; size > smallestMm; size *= 0.9) {
+    const lines = Math.floor(heightMm / (size * lineHeight));
+    if (lines >= 1 && linesOf(name, widthMm / size) <= lines) return Math.round(size * 100) / 100;
+  }
+  return smallestMm;
+}
 
 export const signParams = {
   layout: "layout",
@@ -85,7 +176,7 @@ export function isListedInApp(channel: { isEnabled: boolean; isHidden: boolean }
   return channel.isEnabled && !channel.isHidden;
 }
 
-/** The cards in sheets of paper: four to an A4 sheet, one to an A6 sheet, in order. */
+/** The cards in sheets of paper: four to an A4 sheet, one to an A6 sheet or a wall sign's page, in order. */
 export function sheetsOf<T>(cards: readonly T[], layout: SignLayout): T[][] {
   const { columns, rows } = sheetGeometry[layout];
   const perSheet = columns * rows;

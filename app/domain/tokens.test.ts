@@ -12,10 +12,16 @@ describe("API token expiry", () => {
   const today = new Date("2026-11-22T15:00:00Z");
 
   it("is expired only when the expiration date is before today, by date", () => {
-    expect(isTokenExpired("2026-11-21T23:59:59Z", today)).toBe(true);
-    expect(isTokenExpired("2026-11-22T00:00:01Z", today)).toBe(false);
-    expect(isTokenExpired("2026-11-22T14:00:00Z", today)).toBe(false);
-    expect(isTokenExpired("2027-01-01T00:00:00Z", today)).toBe(false);
+    expect(isTokenExpired("2026-11-21T23:59:59Z", today, "UTC")).toBe(true);
+    expect(isTokenExpired("2026-11-22T00:00:01Z", today, "UTC")).toBe(false);
+    expect(isTokenExpired("2026-11-22T14:00:00Z", today, "UTC")).toBe(false);
+    expect(isTokenExpired("2027-01-01T00:00:00Z", today, "UTC")).toBe(false);
+  });
+
+  it("compares the dates of the console's time zone, the ones the tokens page shows", () => {
+    // 23:30 UTC on the 21st is already the 22nd in Berlin, still the 21st in New York.
+    expect(isTokenExpired("2026-11-21T23:30:00Z", today, "Europe/Berlin")).toBe(false);
+    expect(isTokenExpired("2026-11-21T23:30:00Z", today, "America/New_York")).toBe(true);
   });
 
   it("names the preset of a number of days", () => {

@@ -1,4 +1,6 @@
 // API token rules (administration.md §4, §5, §9).
+import { calendarDayAt, consoleTimeZone, dayText } from "~/domain/time-zone";
+
 export const tokenExpiryMinDays = 1;
 export const tokenExpiryMaxDays = 2000;
 export const tokenExpiryPresets = [
@@ -9,13 +11,16 @@ export const tokenExpiryPresets = [
   { key: "oneYear", days: 365 },
 ] as const;
 
-function dayOf(date: Date) {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-}
-
-/** Expired when the expiration date is before today, compared by date (not time). */
-export function isTokenExpired(expirationDate: string | Date, today: Date = new Date()): boolean {
-  return dayOf(new Date(expirationDate)) < dayOf(today);
+/**
+ * Expired when the expiration date is before today, compared by date (not time) — the dates of the
+ * console's time zone, which the tokens page shows, so the page and the rule agree.
+ */
+export function isTokenExpired(
+  expirationDate: string | Date,
+  today: Date = new Date(),
+  timeZone: string = consoleTimeZone(),
+): boolean {
+  return dayText(calendarDayAt(new Date(expirationDate), timeZone)) < dayText(calendarDayAt(today, timeZone));
 }
 
 /** The preset that matches a number of days, or "custom". */

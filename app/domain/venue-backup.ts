@@ -2,8 +2,9 @@
 // set on a venue — per station its name, audio mode and encoder (latency included), noise gate,
 // output, DNS discovery, channels, and, when chosen, network settings and PINs; and the venue's
 // DNS discovery settings, the App view's channel order (each channel's sortId) and the app
-// customization with its images. Its parts are the contract's own wire schemas, so a value the
-// Manager would refuse is refused when the file is read (docs/decisions/063-venue-backup.md).
+// customization with its images. The schemas below are the document's shape as the download
+// writes it; a file being restored is read by app/venue-backup/read-backup.ts, which applies the
+// forms' own rules to each setting (app/domain/backup-rules.ts, docs/decisions/063-venue-backup.md).
 import * as z from "zod";
 import { UpdateAudioChannelSchema, type Channel } from "~/contract/channels";
 import { isoDateTime, StationTypeSchema, UseCaseModeSchema } from "~/contract/enums";
@@ -22,10 +23,18 @@ import {
   type UpdateNetworkSettings,
 } from "~/contract/station-parts";
 import { UpdateNameSchema, type Station } from "~/contract/stations";
+import type { StationType, UseCaseMode } from "~/contract/enums";
+import type { AudioEncoder, DnsDiscoverySettings, NoiseGate, OutputSettings } from "~/contract/station-parts";
+import type { ChannelDetails, Checked, Refusal } from "~/domain/backup-rules";
 import { currentInterfaceSettings } from "~/domain/network-forms";
 
 export const backupFormat = "station-console-backup";
 export const backupVersion = 1;
+
+/** Most stations a file may hold (the schema's bound; a preview's work is bounded by the venue). */
+export const maxBackupStations = 10_000;
+/** Most channels a station of the file may hold. */
+export const maxBackupChannels = 64;
 
 const pinCode = z.union([z.null(), z.string().regex(/^\d{6}$/)]);
 
@@ -50,7 +59,7 @@ export const BackupStationSchema = z.object({
   dnsDiscovery: DnsDiscoverySettingsSchema,
   /** Only when network settings were chosen at download. */
   network: UpdateNetworkSettingsSchema.optional(),
-  channels: z.array(BackupChannelSchema).max(64),
+  channels: z.array(BackupChannelSchema).max(maxBackupChannels),
 });
 export type BackupStation = z.infer<typeof BackupStationSchema>;
 
@@ -63,42 +72,50 @@ export const VenueBackupSchema = z.object({
   includesNetworkSettings: z.boolean(),
   systemSettings: SystemSettingsSchema,
   appCustomization: WritableAppCustomizationSchema.nullable(),
-  stations: z.array(BackupStationSchema).max(10_000),
+  stations: z.array(BackupStationSchema).max(maxBackupStations),
 });
 export type VenueBackup = z.infer<typeof VenueBackupSchema>;
 
-export type BackupProblem = "notJson" | "notBackup" | "otherVersion" | "outsideContract";
-
-export type ReadBackup =
-  { ok: true; backup: VenueBackup } | { ok: false; problem: BackupProblem; version?: unknown; issues?: string };
-
-/** The first few places a file breaks the contract's rules, for the message beside the field. */
-function issueText(error: z.ZodError) {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join(".") || "(document)"}: ${issue.message}`)
-    .join("; ");
+/** A channel of the file after the forms' rules (app/domain/backup-rules.ts): what passed, as the Manager stores it. */
+export interface CheckedChannel {
+  index: number;
+  sortId: number;
+  details?: ChannelDetails;
+  /** Absent when the file holds no PIN for it (a backup without secrets) or its PIN was refused. */
+  pinCode?: string | null;
+  isQueueEnabled?: boolean;
 }
 
-/** Reads a backup file's text: which problem it has, or the document. */
-export function readBackup(text: string): ReadBackup {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, problem: "notJson" };
-  }
-  if (typeof parsed !== "object" || parsed === null || (parsed as { format?: unknown }).format !== backupFormat)
-    return { ok: false, problem: "notBackup" };
-  const { version } = parsed as { version?: unknown };
-  if (version !== backupVersion) return { ok: false, problem: "otherVersion", version };
-  const result = VenueBackupSchema.safeParse(parsed);
-  if (!result.success) return { ok: false, problem: "outsideContract", issues: issueText(result.error) };
-  // Each serial number once: a mapping names one backup station.
-  const serialNumbers = new Set(result.data.stations.map((station) => station.serialNumber));
-  if (serialNumbers.size !== result.data.stations.length)
-    return { ok: false, problem: "outsideContract", issues: "stations: a serial number appears twice" };
-  return { ok: true, backup: result.data };
+/**
+ * A station of the file after the forms' rules: each setting that passed, as the Manager stores
+ * it; each refused one absent, with its refusals under the setting's key (`name`,
+ * `channelDetails.2`, …) for the preview to show beside it.
+ */
+export interface CheckedStation {
+  serialNumber: string;
+  type: StationType;
+  /** What the preview calls it: its name in the file, hidden characters written out. */
+  label: string;
+  /** Null when never named. */
+  name?: string | null;
+  useCaseMode?: UseCaseMode;
+  audioEncoder?: AudioEncoder;
+  noiseGate?: NoiseGate;
+  output?: OutputSettings;
+  dnsDiscovery?: DnsDiscoverySettings;
+  network?: UpdateNetworkSettings;
+  channels: CheckedChannel[];
+  refusals: Record<string, Refusal[]>;
+}
+
+/** The venue-wide parts of a file after the forms' rules. */
+export interface CheckedVenue {
+  createdAt: string;
+  holdsSecrets: boolean;
+  includesNetworkSettings: boolean;
+  systemDnsDiscovery: Checked<DnsDiscoverySettings>;
+  /** Null when the file has none (the customization is then left alone). */
+  appCustomization: Checked<WritableAppCustomization> | null;
 }
 
 export interface BackupOptions {

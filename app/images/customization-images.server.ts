@@ -6,6 +6,7 @@
 // or garbage gives a message for its field, never a crash. Results travel as data: URLs.
 import sharp from "sharp";
 import type { ImageKind, ImageProblem } from "~/images/image-problems";
+import { oneOf } from "~/utils/bounded-concurrency";
 
 export type { ImageKind, ImageProblem };
 export type ImageResult =
@@ -36,20 +37,7 @@ export function sniffFormat(bytes: Uint8Array): "png" | "jpeg" | null {
 }
 
 // At most two images decode at a time: each may take up to ~160 MB while it is resized.
-const maxConcurrentJobs = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrentJobs) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const withImageSlot = oneOf(2);
 
 function open(bytes: Uint8Array) {
   return sharp(bytes, { limitInputPixels: imageLimits.maxInputPixels, failOn: "error" });
@@ -134,21 +122,41 @@ export async function processUpload(kind: ImageKind, bytes: Uint8Array): Promise
 const dataUrlPattern = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
 
 /**
- * An image the form carries back as a data: URL (one processed before, or the stored one): the
- * right format for its kind, within bounds and readable. Nothing from a browser reaches the
- * Manager unchecked.
+ * What is wrong with an image that is already a data: URL — one the form carries back (processed
+ * before, or the stored one), or one a venue backup holds: the right format for its kind, within
+ * bounds, and readable, pixels included (decoded within the pixel bound). Nothing from a browser
+ * or a file reaches the Manager unchecked, and each gets the message the upload form gives.
  */
-export async function verifyImageDataUrl(kind: ImageKind, value: string): Promise<boolean> {
+export async function storedImageProblem(kind: ImageKind, value: string): Promise<ImageProblem | null> {
   const match = dataUrlPattern.exec(value);
-  if (!match) return false;
-  if ((match[2]!.length * 3) / 4 > imageLimits.maxDataUrlImageBytes) return false;
+  if (!match) return "wrongFormat";
+  if ((match[2]!.length * 3) / 4 > imageLimits.maxDataUrlImageBytes) return "fileTooLarge";
   const bytes = Buffer.from(match[2]!, "base64");
   const sniffed = sniffFormat(bytes);
-  if (!sniffed || sniffed !== match[1] || !formatsOf[kind].includes(sniffed)) return false;
+  if (!sniffed || sniffed !== match[1] || !formatsOf[kind].includes(sniffed)) return "wrongFormat";
+  let header: sharp.Metadata;
   try {
-    const { format, width, height } = await readHeader(bytes);
-    return format === sniffed && Boolean(width && height) && width! * height! <= imageLimits.maxInputPixels;
+    header = await readHeader(bytes);
   } catch {
-    return false;
+    return "unreadable";
   }
+  const { format, width, height } = header;
+  if (format !== sniffed || !width || !height) return "unreadable";
+  if (width * height > imageLimits.maxInputPixels) return "tooManyPixels";
+  // The form stores a logo fitted into 200 × 100 and a picture into 600 × 600: a larger one never came from it.
+  const largest =
+    kind === "logo" ? imageLimits.logo : { width: imageLimits.picture.maxWidth, height: imageLimits.picture.maxHeight };
+  if (width > largest.width || height > largest.height) return "oversized";
+  try {
+    // The pixels too: a header that reads over broken image data is as unreadable as the upload form finds it.
+    await withImageSlot(() => open(bytes).raw().toBuffer());
+  } catch {
+    return "unreadable";
+  }
+  return null;
+}
+
+/** Whether the form's carried image may go to the Manager (storedImageProblem finds nothing). */
+export async function verifyImageDataUrl(kind: ImageKind, value: string): Promise<boolean> {
+  return (await storedImageProblem(kind, value)) === null;
 }

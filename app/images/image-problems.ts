@@ -1,7 +1,8 @@
-// What can be wrong with an uploaded image, and the message each gets — shared by the server
+// What can be wrong with an uploaded image (or one kept as a data: URL: larger than the form ever
+// stores it is "oversized"), and the message each gets — shared by the server
 // (which judges the bytes) and the browser (which shows the message at the field).
 export type ImageKind = "logo" | "picture";
-export type ImageProblem = "wrongFormat" | "tooSmall" | "fileTooLarge" | "tooManyPixels" | "unreadable";
+export type ImageProblem = "wrongFormat" | "tooSmall" | "fileTooLarge" | "tooManyPixels" | "unreadable" | "oversized";
 
 const prefix = "admin:views.appCustomization.errors";
 
@@ -18,5 +19,7 @@ export function imageProblemMessage(kind: ImageKind, problem: ImageProblem): str
       return `${prefix}.tooManyPixels`;
     case "unreadable":
       return `${prefix}.unreadable`;
+    case "oversized":
+      return kind === "logo" ? `${prefix}.logoOversized` : `${prefix}.pictureOversized`;
   }
 }

@@ -5,10 +5,17 @@ export interface Coalescer {
   notify(): void;
   /** Call when a revalidation finished. */
   settled(): void;
+  /** A run is loading, or one is due. */
+  busy(): boolean;
   dispose(): void;
 }
 
-export function createCoalescer(run: () => void, minimumIntervalMs: number, now: () => number = Date.now): Coalescer {
+export function createCoalescer(
+  run: () => void,
+  minimumIntervalMs: number | (() => number),
+  now: () => number = Date.now,
+): Coalescer {
+  const interval = typeof minimumIntervalMs === "function" ? minimumIntervalMs : () => minimumIntervalMs;
   let lastRun = Number.NEGATIVE_INFINITY;
   let running = false;
   let pending = false;
@@ -24,7 +31,7 @@ export function createCoalescer(run: () => void, minimumIntervalMs: number, now:
 
   function schedule() {
     if (running || timer) return;
-    const wait = lastRun + minimumIntervalMs - now();
+    const wait = lastRun + interval() - now();
     if (wait <= 0) start();
     else timer = setTimeout(start, wait);
   }
@@ -38,6 +45,7 @@ export function createCoalescer(run: () => void, minimumIntervalMs: number, now:
       running = false;
       if (pending) schedule();
     },
+    busy: () => running || pending || timer !== null,
     dispose() {
       if (timer) clearTimeout(timer);
       timer = null;

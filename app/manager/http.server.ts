@@ -64,6 +64,8 @@ export interface ManagerClientOptions {
   fetch?: typeof fetch;
   /** Told of every call once it is answered or failed (the server's logs and metrics). */
   onCall?: (call: ManagerCallRecord) => void;
+  /** Sent with every call besides the token (a background job names itself, consoleJobHeader). */
+  headers?: Record<string, string>;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -171,6 +173,7 @@ export function createManagerClient(options: ManagerClientOptions): ManagerClien
   ) {
     const url = withQuery(new URL(path, options.baseUrl), init.query);
     const headers: Record<string, string> = {
+      ...options.headers,
       Authorization: `Bearer ${options.accessToken}`,
       Accept: init.accept,
     };

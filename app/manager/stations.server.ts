@@ -2,7 +2,12 @@
 // its settings and the commands that take time (answered 202 with the station as it is now).
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { managerPaths } from "~/contract/paths";
-import { StationListSchema, StationSchema, type StationListQuery } from "~/contract/stations";
+import {
+  StationListenersListSchema,
+  StationListSchema,
+  StationSchema,
+  type StationListQuery,
+} from "~/contract/stations";
 import type { UseCaseMode } from "~/contract/enums";
 import type { AudioEncoder, UpdateNetworkSettings, UpdateStationConfiguration } from "~/contract/station-parts";
 
@@ -11,7 +16,7 @@ export function listStations(manager: ManagerClient, query: StationListQuery) {
 }
 
 /** The Manager's largest page (StationListQuerySchema's `take`). */
-const largestPage = 1000;
+export const largestPage = 1000;
 
 /**
  * Every station the query matches, in its order, one page of 1,000 after the other (for the
@@ -26,6 +31,15 @@ export async function listAllStations(manager: ManagerClient, query: Omit<Statio
     stations.push(...page.stations);
   }
   return { ...first, stations };
+}
+
+/** A page of the list with only what listener counts need (the listening sampler's read). */
+export function listStationListeners(manager: ManagerClient, page: { skip: number; take: number }) {
+  return manager.get(managerPaths.stations(), StationListenersListSchema, {
+    ...page,
+    sortBy: "name",
+    sortDirection: "asc",
+  });
 }
 
 export function getStation(manager: ManagerClient, serialNumber: string) {

@@ -31,6 +31,42 @@ describe("an audit record as stored", () => {
     expect(record.target).toEqual({ kind: "channel", serialNumber: "MCS-0001", channelIndex: 0 });
   });
 
+  it("keeps every text with its hidden characters written out as escapes, and cut when long (issue 33)", () => {
+    const hidden = "\u0000Hall\u202Eevil\n";
+    const record = normalizeAuditRecord(
+      {
+        ...given,
+        requestId: `r${hidden}`,
+        user: { id: `s${hidden}`, name: `Eve${hidden}`, role: "Admin" },
+        action: `station.${hidden}`,
+        target: { kind: "station", serialNumber: `MCS${hidden}`, id: hidden, label: "x".repeat(5000) },
+        changes: [
+          { field: `name${hidden}`, old: hidden, new: { [hidden]: [hidden, 1] } },
+          { field: `pin${hidden}`, secret: true },
+        ],
+        outcome: { kind: "refused", reason: `validation${hidden}`, detail: hidden },
+      },
+      "id-3",
+    );
+    const escaped = "\\u0000Hall\\u202eevil\\u000a";
+    expect(JSON.stringify(record)).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+    expect(record.user).toEqual({ id: `s${escaped}`, name: `Eve${escaped}`, role: "Admin" });
+    expect(record.action).toBe(`station.${escaped}`);
+    expect(record.target).toEqual({
+      kind: "station",
+      serialNumber: `MCS${escaped}`,
+      id: escaped,
+      label: `${"x".repeat(longestRecordedText)}…`,
+    });
+    expect(record.changes).toEqual([
+      { field: `name${escaped}`, old: escaped, new: { [escaped]: [escaped, 1] } },
+      { field: `pin${escaped}`, secret: true },
+    ]);
+    expect(record.outcome).toEqual({ kind: "refused", reason: `validation${escaped}`, detail: escaped });
+    // Stored again (a copy between stores), nothing changes.
+    expect(normalizeAuditRecord(record, "id-3")).toEqual(record);
+  });
+
   it("refuses a time that is not one", () => {
     expect(() => normalizeAuditRecord({ ...given, time: "yesterday" }, "id-2")).toThrow(RangeError);
   });

@@ -3,6 +3,7 @@
 // (tests/console/durable-store.contract.ts): the SQLite file of one host and PostgreSQL when
 // DATABASE_URL is set (server/records/, docs/decisions/055-durable-records.md). Types and pure
 // helpers only, so a screen may import them too.
+import { showHiddenCharacters } from "~/domain/text-fields";
 
 /** A value as it is recorded: what JSON can hold. */
 export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };
@@ -15,7 +16,18 @@ export interface AuditUser {
   role: string;
 }
 
-export type AuditTargetKind = "station" | "channel" | "token" | "settings" | "customization" | "session" | "rollout";
+export type AuditTargetKind =
+  | "station"
+  | "channel"
+  | "token"
+  | "settings"
+  | "customization"
+  | "session"
+  | "rollout"
+  /** The stations a user chose on the list, for a bulk action: the choice's id. */
+  | "selection"
+  /** A named event of the listening history: its id. */
+  | "listeningEvent";
 
 export interface AuditTarget {
   kind: AuditTargetKind | null;
@@ -97,6 +109,26 @@ export interface AuditFilter {
   to?: Date;
 }
 
+/**
+ * Whether a record matches the filter — what the stores' SQL says, for records read elsewhere (the
+ * spool's, while the database cannot be read).
+ */
+export function matchesAuditFilter(
+  record: Pick<AuditRecord, "time" | "user" | "action" | "target" | "outcome">,
+  filter: AuditFilter,
+): boolean {
+  const time = Date.parse(record.time);
+  if (filter.userId !== undefined && record.user?.id !== filter.userId) return false;
+  if (filter.serialNumber !== undefined && record.target.serialNumber !== filter.serialNumber) return false;
+  if (filter.action && "equals" in filter.action && record.action !== filter.action.equals) return false;
+  if (filter.action && "startsWith" in filter.action && !record.action.startsWith(filter.action.startsWith))
+    return false;
+  if (filter.outcome !== undefined && record.outcome.kind !== filter.outcome) return false;
+  if (filter.from !== undefined && time < filter.from.getTime()) return false;
+  if (filter.to !== undefined && time >= filter.to.getTime()) return false;
+  return true;
+}
+
 export interface AuditPage {
   skip: number;
   take: number;
@@ -118,7 +150,11 @@ export interface AuditRows {
 }
 
 export interface AuditLog {
-  /** Stores a record (secret values stripped, see `normalizeAuditRecord`) and returns it as stored. */
+  /**
+   * Stores a record (secret values stripped, see `normalizeAuditRecord`) and returns it as stored.
+   * A record whose id is stored already is not stored again: the spool's replay (decision 066)
+   * may write a record twice, and the id decides.
+   */
   append(record: NewAuditRecord): Promise<AuditRecord>;
   /** One page of the records that match, newest first, and how many match in all. */
   query(filter: AuditFilter, page: AuditPage): Promise<AuditRows>;
@@ -138,56 +174,89 @@ export interface AuditLog {
 /** How many users or actions the filter form's selects list at most. */
 export const distinctLimit = 1000;
 
-/** Longest text value kept in a change; a longer one (a pasted document) is cut, marked with "…". */
+/** Longest text kept in a record; a longer one (a pasted document) is cut, marked with "…". */
 export const longestRecordedText = 1000;
 
-function boundedValue(value: AuditValue | undefined): AuditValue | undefined {
-  if (typeof value === "string" && value.length > longestRecordedText) {
-    return `${value.slice(0, longestRecordedText)}…`;
-  }
-  if (Array.isArray(value)) return value.map((item) => boundedValue(item) ?? null);
+/**
+ * A text as the log keeps it (issue 33): each control and format character written out as its
+ * escape (`\u0000`, `\u202e`) — the one rule the store, the screen and the CSV share, so a NUL
+ * never ends a page or a cell and a bidi override never reorders what follows it — and a long
+ * text cut at `longestRecordedText`, marked "…". Applying it again changes nothing.
+ */
+export function recordedText(text: string): string {
+  const escaped = showHiddenCharacters(text);
+  return escaped.length > longestRecordedText ? `${escaped.slice(0, longestRecordedText)}…` : escaped;
+}
+
+/** Every text in a value (keys included) through `text`. */
+function mapTexts(value: AuditValue, text: (value: string) => string): AuditValue {
+  if (typeof value === "string") return text(value);
+  if (Array.isArray(value)) return value.map((item) => mapTexts(item ?? null, text));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, boundedValue(item) ?? null]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [text(key), mapTexts(item ?? null, text)]));
   }
   return value;
 }
 
-/** A change as it is stored: a secret one without values, long texts cut. */
+/** A value as the log keeps it: every text in it by `recordedText`. */
+export const recordedValue = (value: AuditValue) => mapTexts(value, recordedText);
+
+/** A value with its hidden characters escaped and nothing cut: for records kept before the rule. */
+export const escapedValue = (value: AuditValue) => mapTexts(value, showHiddenCharacters);
+
+/** A change as it is stored: a secret one without values, texts by the log's rule. */
 export function normalizeAuditChange(change: AuditChange): AuditChange {
-  if (change.secret) return { field: change.field, secret: true };
-  const normalized: AuditChange = { field: change.field };
-  if (change.old !== undefined) normalized.old = boundedValue(change.old);
-  if (change.new !== undefined) normalized.new = boundedValue(change.new);
+  if (change.secret) return { field: recordedText(change.field), secret: true };
+  const normalized: AuditChange = { field: recordedText(change.field) };
+  if (change.old !== undefined) normalized.old = recordedValue(change.old);
+  if (change.new !== undefined) normalized.new = recordedValue(change.new);
   return normalized;
 }
 
 /** The target's known fields, those given only. */
 function normalizeAuditTarget(target: AuditTarget): AuditTarget {
   const normalized: AuditTarget = { kind: target.kind ?? null };
-  if (target.serialNumber !== undefined) normalized.serialNumber = target.serialNumber;
+  if (target.serialNumber !== undefined) normalized.serialNumber = recordedText(target.serialNumber);
   if (target.channelIndex !== undefined) normalized.channelIndex = target.channelIndex;
-  if (target.id !== undefined) normalized.id = target.id;
-  if (target.label !== undefined) normalized.label = target.label;
+  if (target.id !== undefined) normalized.id = recordedText(target.id);
+  if (target.label !== undefined) normalized.label = recordedText(target.label);
   return normalized;
+}
+
+/** The outcome's texts (a refusal's reason and detail, a failure's message) by the log's rule. */
+function normalizeAuditOutcome(outcome: AuditOutcome): AuditOutcome {
+  switch (outcome.kind) {
+    case "refused":
+      return {
+        ...outcome,
+        reason: recordedText(outcome.reason),
+        ...(outcome.detail !== undefined ? { detail: recordedText(outcome.detail) } : {}),
+      };
+    case "failed":
+      return { ...outcome, ...(outcome.message !== undefined ? { message: recordedText(outcome.message) } : {}) };
+    default:
+      return outcome;
+  }
 }
 
 /**
  * A record as the store keeps it: secret changes carry no value even when a caller passed one,
- * long texts are cut, only the known fields are kept, and the time is checked and written the one
- * way (ISO, UTC, milliseconds).
+ * every text escaped and bounded by one rule (`recordedText`), only the known fields are kept,
+ * and the time is checked and written the one way (ISO, UTC, milliseconds).
  */
 export function normalizeAuditRecord(record: NewAuditRecord, id: string): AuditRecord {
   const time = new Date(record.time);
   if (Number.isNaN(time.getTime())) throw new RangeError(`An audit record's time is not a time: ${record.time}`);
+  const { user } = record;
   return {
     id,
     time: time.toISOString(),
-    requestId: record.requestId,
-    user: record.user ? { id: record.user.id, name: record.user.name, role: record.user.role } : null,
-    action: record.action,
+    requestId: recordedText(record.requestId),
+    user: user ? { id: recordedText(user.id), name: recordedText(user.name), role: recordedText(user.role) } : null,
+    action: recordedText(record.action),
     target: normalizeAuditTarget(record.target),
     changes: record.changes.map(normalizeAuditChange),
-    outcome: record.outcome,
+    outcome: normalizeAuditOutcome(record.outcome),
   };
 }
 

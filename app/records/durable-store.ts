@@ -3,6 +3,7 @@
 // app/store/shared-store.server.ts. The SQLite file in DATA_DIRECTORY by default, PostgreSQL
 // when DATABASE_URL is set (server/records/open-records.ts, docs/decisions/055-durable-records.md).
 import type { AuditLog } from "./audit-log";
+import type { ListeningStore } from "./listening";
 import type { RolloutStore } from "./rollouts";
 
 export interface DurableStore {
@@ -22,4 +23,13 @@ export interface DurableStore {
   /** Whether the store answers (for the readiness body). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * The durable store with the listening history, which lives on the records' query layer (Kysely,
+ * server/records/layer/) in the same SQLite file or PostgreSQL database, opened and closed with it
+ * (docs/decisions/071-one-records-layer.md).
+ */
+export interface RecordsStore extends DurableStore {
+  listening: ListeningStore;
 }

@@ -145,11 +145,27 @@ export interface RolloutStore {
    */
   markUpdateSent(rolloutId: string, serialNumber: string, at?: Date): Promise<boolean>;
   /**
+   * Every station a rollout still has to update or is updating (`waiting`, `updating`), with that
+   * rollout's id: the stations a new rollout must leave alone (a station is in at most one).
+   */
+  heldStations(): Promise<Map<string, string>>;
+  /**
    * Cancels a running or paused rollout and, in the same step, every station still waiting (so no
    * Update goes out after it). Returns the rollout, or null when it was not running or paused.
    */
   cancel(id: string, reason?: RolloutReason | null): Promise<Rollout | null>;
 }
+
+/**
+ * A rollout id as the store makes them (a positive whole number), or null for anything else — a
+ * value from a URL is checked with this before it names a rollout anywhere (a header, a record).
+ */
+export function rolloutIdOf(value: unknown): string | null {
+  return typeof value === "string" && /^[1-9]\d{0,15}$/.test(value) ? value : null;
+}
+
+/** The stations a rollout holds: a new rollout leaves them alone (issue 33). */
+export const heldRolloutStationStates: readonly RolloutStationState[] = ["waiting", "updating"];
 
 /**
  * The wave of each station in order: the first `firstWaveSize` in wave 0, then `waveSize` in

@@ -38,6 +38,9 @@ const ownNotes = new Set(["listeners", "alreadyCurrent", "gone", "noFirmware", "
 export function stationNote(message: string | null): { key: string; values?: Record<string, string> } | null {
   if (!message) return null;
   if (ownNotes.has(message)) return { key: `stations:rollouts.notes.${message}` };
+  // Skipped at the start: another rollout, not ended, held the station (a station is in one at a time).
+  const holder = /^inRollout:(\d+)$/.exec(message);
+  if (holder) return { key: "stations:rollouts.notes.inRollout", values: { id: holder[1]! } };
   if (message.includes(":")) return { key: message };
   return { key: "stations:rollouts.notes.status", values: { status: message } };
 }

@@ -41,6 +41,8 @@ interface Declared<Intent extends string> {
   notFound?: "station" | "channel";
   /** What the audit record names as the target, where the URL does not (a token, a station on the list). */
   auditTarget?(context: ActionContext): AuditTarget;
+  /** The audit record's action, where it is not `<target kind>.<intent>` (a bulk action's `bulk.remove`). */
+  auditAction?: string;
 }
 
 /** Messages: the flash on success, the "please try again" beside the form (or in the flash) on failure. */

@@ -27,7 +27,8 @@ import {
   type NotFoundKind,
 } from "~/route-helpers/manager-failures.server";
 import { parseForm } from "~/route-helpers/parse-form";
-import { noteWrite } from "~/audit/write-record.server";
+import { failedOutcome, notAWrite, noteWrite } from "~/audit/write-record.server";
+import { isManagerError } from "~/manager/http.server";
 import { setFlash } from "~/utils/flash.server";
 
 type Success = Pick<FlashMessage, "message" | "values">;
@@ -79,6 +80,13 @@ async function handleForm(
   const { request, formData } = context;
   const intent = form.intent;
   const notFound = form.notFound ?? notFoundOf[form.scope];
+  // Asking first, and going back to edit from the question, would write nothing even if all
+  // were well: not a write, whatever the input or the Manager said. Only the confirmed save is
+  // recorded (issue 33).
+  const reviewing = form.confirmFirst
+    ? context.intent === form.confirmFirst.reviewIntent || formData.get(confirmedField) !== "yes"
+    : false;
+  if (reviewing) notAWrite();
   let loaded: unknown;
   try {
     loaded = form.load ? await form.load(context) : undefined;
@@ -97,9 +105,7 @@ async function handleForm(
   // Back from the confirmation: the form again, with the values the user reviewed.
   if (context.intent === form.confirmFirst?.reviewIntent) return { intent, result: submission.reply() };
   if (submission.status !== "success") return { intent, result: submission.reply() };
-  if (form.confirmFirst && formData.get(confirmedField) !== "yes") {
-    return { intent, result: submission.reply(), confirm: submittedFields(formData) };
-  }
+  if (reviewing) return { intent, result: submission.reply(), confirm: submittedFields(formData) };
   if (!form.save) throw new Error(`The form ${intent} declares neither save nor handle`);
   if (form.before) {
     // For the audit record's old values; a read that fails leaves the new values alone.
@@ -128,7 +134,11 @@ export async function handleCommand(command: CommandDeclaration<string>, context
     answered = await command.run(context);
   } catch (error) {
     const recovered = await command.recover?.(error, context);
-    if (recovered !== null && recovered !== undefined) return recovered;
+    if (recovered !== null && recovered !== undefined) {
+      // Explained by the command (a changed fingerprint, say), but not done.
+      if (isManagerError(error)) noteWrite({ outcome: failedOutcome(error) });
+      return recovered;
+    }
     const failure = await actionFailure(error, request, { notFound: command.notFound ?? notFoundOf[command.scope] });
     await setFlash(request, { kind: "error", message: commandFailureKey(failure, command.messages.failed) });
     return redirect(currentPath(request));
@@ -138,11 +148,13 @@ export async function handleCommand(command: CommandDeclaration<string>, context
 }
 
 function routeOf(declaration: Declaration): IntentRoute<unknown> {
+  const { auditTarget } = declaration;
   return {
     permission: declaration.permission,
+    auditAction: declaration.auditAction,
+    auditTarget: auditTarget ? (context) => auditTarget(actionContext(context, declaration.scope)) : undefined,
     handler(context) {
       const action = actionContext(context, declaration.scope);
-      if (declaration.auditTarget) noteWrite({ target: declaration.auditTarget(action) });
       switch (declaration.kind) {
         case "form":
           return handleForm(declaration as FormDeclaration<string, FormSchema, unknown, unknown>, action);

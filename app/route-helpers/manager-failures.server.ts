@@ -11,7 +11,7 @@ import { blockedReasonFromManager } from "~/domain/station-state";
 import type { ErrorPageKind } from "~/error-pages";
 import { currentPath, errorPage } from "~/error-pages.server";
 import { isManagerError, type ManagerError, type ManagerFailure } from "~/manager/http.server";
-import { failedOutcome, noteWrite } from "~/audit/write-record.server";
+import { failedOutcome, notFoundOutcome, noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 
 export type NotFoundKind = "station" | "channel";
@@ -45,6 +45,10 @@ const failureTable: Record<Kind, Meaning> = {
   typed: { loader: { leave: "page", page: "unexpected" }, action: { say: "refused" } },
 };
 
+function notFoundPageOf(notFound: NotFoundKind | undefined) {
+  return notFound === "station" ? "stationNotFound" : notFound === "channel" ? "channelNotFound" : "notFound";
+}
+
 /** Throws what leaves the page (the page, or the sign-in redirect). */
 async function leave(how: Leave, error: ManagerError, request: Request, notFound?: NotFoundKind): Promise<never> {
   const { failure } = error;
@@ -54,9 +58,7 @@ async function leave(how: Leave, error: ManagerError, request: Request, notFound
         throw errorPage("expiredSession", { redirectTo: currentPath(request) });
       return signOutAndRedirect(request);
     case "notFoundPage":
-      throw errorPage(
-        notFound === "station" ? "stationNotFound" : notFound === "channel" ? "channelNotFound" : "notFound",
-      );
+      throw errorPage(notFoundPageOf(notFound));
     case "page":
       if (how.page === "forbidden") throw errorPage("forbidden", { redirectTo: currentPath(request) });
       // The page names which answer the console could not read.
@@ -102,8 +104,12 @@ export async function actionFailure(
   options: { notFound?: NotFoundKind; fallbackKey?: string } = {},
 ): Promise<ActionFailure> {
   if (!isManagerError(error)) throw error;
-  // The audit record says how the Manager failed (issue 28).
-  noteWrite({ outcome: failedOutcome(error) });
+  // The audit record says how the Manager failed (issue 28); a target it does not know was not
+  // written to: the write is refused, never done (issue 33).
+  noteWrite({
+    outcome:
+      error.failure.kind === "notFound" ? notFoundOutcome(notFoundPageOf(options.notFound)) : failedOutcome(error),
+  });
   const meaning = failureTable[error.failure.kind].action;
   // A missing station or channel leaves its page; anything else missing is the screen's to explain.
   const leaves = "leave" in meaning && (meaning.leave !== "notFoundPage" || options.notFound !== undefined);

@@ -3,7 +3,9 @@
 // sorting on every instance of the console and the URL never grows with the stations in it.
 // Another user's id names another set: a shared link shows nobody else's choice. And which
 // stations "all that match" are: the list's search, and its status filter, which the Manager's
-// paging does not know, applied to every station the search finds.
+// paging does not know, applied to every station the search finds. A choice holds only stations
+// the Manager lists, and never more than it lists (issue 33): what a request adds is bounded by the
+// venue, not by how often it is sent.
 import { randomUUID } from "node:crypto";
 import type { SessionUser } from "~/auth/user";
 import type { Station } from "~/contract/stations";
@@ -40,6 +42,29 @@ export function changeChoice(
   change: { clear?: boolean; add?: readonly string[]; remove?: readonly string[] },
 ) {
   return getRuntime().store.selections.change(storeKey(user, id), change, keepMs);
+}
+
+/**
+ * Changes the choice with additions checked against the fleet the Manager lists now: a serial
+ * number it does not list is refused (and counted), and a choice that holds more than the fleet
+ * (stations removed since they were chosen) drops those no longer listed. Removing needs no check.
+ */
+export async function changeChoiceWithinFleet(
+  manager: ManagerClient,
+  user: SessionUser,
+  id: string,
+  change: { add: readonly string[]; remove?: readonly string[] },
+): Promise<{ count: number; refused: number }> {
+  if (change.add.length === 0) return { count: await changeChoice(user, id, { remove: change.remove }), refused: 0 };
+  const { stations } = await listAllStations(manager, { sortBy: "name", sortDirection: "asc" });
+  const fleet = new Set(stations.map((station) => station.serialNumber));
+  const add = [...new Set(change.add)].filter((serialNumber) => fleet.has(serialNumber));
+  let count = await changeChoice(user, id, { add, remove: change.remove });
+  if (count > fleet.size) {
+    const gone = (await chosenStations(user, id)).filter((serialNumber) => !fleet.has(serialNumber));
+    count = await changeChoice(user, id, { remove: gone });
+  }
+  return { count, refused: new Set(change.add).size - add.length };
 }
 
 export interface StationMatch {

@@ -1,5 +1,6 @@
 // The state the console instances share: sessions, the per-session refresh lock, the sign-in
-// counters, the once-per-submission ids and the stations chosen on /stations. Two implementations keep the same contract
+// counters, the once-per-submission ids, the stations chosen on /stations and the documents a
+// form keeps between its steps (a restore's backup). Two implementations keep the same contract
 // (tests/console/shared-store.contract.ts): the embedded SQLite file, shared by the processes of
 // one host, and Redis when REDIS_URL is set, shared by instances anywhere
 // (docs/decisions/017-shared-state.md).
@@ -89,6 +90,19 @@ export interface SelectionStore {
   ): Promise<number>;
 }
 
+/**
+ * Documents a form keeps between its steps, a while: the backup a restore previews and then
+ * applies (docs/decisions/063-venue-backup.md), so the page never carries it. Sealed like
+ * sessions (a backup may hold channel PINs); one key holds one document, a new one replaces it.
+ */
+export interface DocumentStore {
+  /** Keeps the bytes under `key` until `expiresAt`, replacing what was there. */
+  put(key: string, bytes: Uint8Array, expiresAt: Date): Promise<void>;
+  /** The bytes, or null when there are none, they expired or do not open. */
+  get(key: string): Promise<Uint8Array | null>;
+  remove(key: string): Promise<void>;
+}
+
 export interface SharedStore {
   readonly kind: "sqlite" | "redis";
   sessions: SessionStore;
@@ -96,6 +110,7 @@ export interface SharedStore {
   counters: CounterStore;
   submissions: SubmissionStore;
   selections: SelectionStore;
+  documents: DocumentStore;
   /** Whether the store answers (for readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -4,7 +4,7 @@
 // failure is thrown before anything is sent to the Manager, so nothing is half-saved.
 import type { SharedStore } from "~/store/shared-store.server";
 import { errorPage } from "~/error-pages.server";
-import { isErrorPagePayload } from "~/error-pages";
+import { isErrorPagePayload, type ErrorPageKind } from "~/error-pages";
 import { observability } from "~/observability.server";
 
 type Section =
@@ -12,9 +12,18 @@ type Section =
   | SharedStore["locks"]
   | SharedStore["counters"]
   | SharedStore["submissions"]
-  | SharedStore["selections"];
+  | SharedStore["selections"]
+  | SharedStore["documents"];
 
-function guarded<T extends Section>(section: T): T {
+/**
+ * The section with each operation's failure logged and thrown as the error page `kind`: a store
+ * that does not answer is a clear 503 page, never the unexpected 500.
+ */
+export function failuresAsErrorPage<T extends object>(
+  section: T,
+  kind: ErrorPageKind = "storeUnavailable",
+  what = "The shared store did not answer",
+): T {
   const wrapped = {} as Record<string, unknown>;
   for (const [name, operation] of Object.entries(section)) {
     wrapped[name] =
@@ -23,17 +32,19 @@ function guarded<T extends Section>(section: T): T {
             try {
               return await (operation as (...args: unknown[]) => Promise<unknown>).apply(section, args);
             } catch (error) {
-              observability().warn("The shared store did not answer", {
+              observability().warn(what, {
                 operation: name,
                 error: error instanceof Error ? error.message : String(error),
               });
-              throw errorPage("storeUnavailable");
+              throw errorPage(kind);
             }
           }
         : operation;
   }
   return wrapped as T;
 }
+
+const guarded = <T extends Section>(section: T) => failuresAsErrorPage(section);
 
 /** The store whose failures throw the "briefly unavailable" error page. */
 export function unavailableAsErrorPage(store: SharedStore): SharedStore {
@@ -44,13 +55,17 @@ export function unavailableAsErrorPage(store: SharedStore): SharedStore {
     counters: guarded(store.counters),
     submissions: guarded(store.submissions),
     selections: guarded(store.selections),
+    documents: guarded(store.documents),
     ping: () => store.ping(),
     close: () => store.close(),
   };
 }
 
-/** Whether a thrown value is that page: the shared store did not answer. */
-export function isStoreUnavailable(thrown: unknown): boolean {
+/** Whether a thrown value is the error page `kind`. */
+export function isErrorPageOf(thrown: unknown, kind: ErrorPageKind): boolean {
   const payload = typeof thrown === "object" && thrown !== null && "data" in thrown ? thrown.data : null;
-  return isErrorPagePayload(payload) && payload.errorPage === "storeUnavailable";
+  return isErrorPagePayload(payload) && payload.errorPage === kind;
 }
+
+/** Whether a thrown value is that page: the shared store did not answer. */
+export const isStoreUnavailable = (thrown: unknown) => isErrorPageOf(thrown, "storeUnavailable");

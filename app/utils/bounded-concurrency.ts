@@ -20,3 +20,22 @@ export async function mapWithConcurrency<Item, Result>(
 
 /** How many Manager calls a fleet- or venue-wide job keeps in flight at most (issue 27, item 2). */
 export const managerCallsInFlight = 8;
+
+/**
+ * A gate for work that is heavy while it runs (decoding an image, reading a backup in a worker):
+ * at most `limit` run at once; the rest wait their turn in order.
+ */
+export function oneOf(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}

@@ -1,10 +1,13 @@
 // Flash messages: set by an action, shown once by the next page render (a banner without
 // JavaScript, a 6000 ms notification with it). Each is one atomic change of the session's
 // "flash" key, so a page's parallel loaders can neither show it twice nor lose it.
+import { noteWrite } from "~/audit/write-record.server";
 import { changeSession, type FlashMessage } from "~/auth/session.server";
 import { isStoreUnavailable } from "~/store/unavailable.server";
 
 export async function setFlash(request: Request, flash: FlashMessage) {
+  // What the answer tells the user is what the audit record can tell of it (an error is no write done).
+  noteWrite({ flash: { kind: flash.kind, message: flash.message } });
   try {
     await changeSession(request, (data) => {
       data.flash = flash;

@@ -5,6 +5,8 @@ import type { PageTitleKey } from "~/utils/meta";
 export interface ScreenHandle {
   /** The header title, common:titles.<key>. */
   titleKey?: PageTitleKey;
-  /** Hubs whose pushes revalidate this page (JavaScript only). */
-  hubs?: HubName[];
+  /** Hubs whose pushes revalidate this page (JavaScript only), or which ones for its data. */
+  hubs?: HubName[] | ((data: unknown) => HubName[]);
+  /** The least time between two revalidations pushes cause on this page (app/live/hubs.ts). */
+  liveEveryMs?: number;
 }

@@ -15,6 +15,9 @@ export type PageTitleKey =
   | "firmwareRollout"
   | "venueBackup"
   | "venueRestore"
+  | "listening"
+  | "listeningEvents"
+  | "listeningEvent"
   | "login"
   | "pageNotFound"
   | "error";

@@ -4,17 +4,15 @@
 // ends the same way. The server renders every page and every form works without JavaScript,
 // so this finishes the user's step as the browser would have without it: a link or a GET form
 // loads its page, a POST form is sent as a plain form (docs/decisions/046-javascript-partly-loaded.md).
-import type { Router } from "@remix-run/router";
+import type { RouterSteps } from "~/utils/router-steps";
 
 /** What the browser would send for the step in flight, or null when no step is in flight. */
 export type PendingStep =
   | { kind: "visit"; href: string }
   | { kind: "submit"; action: string; method: string; encType: string; formData: FormData };
 
-type RouterState = Router["state"];
-
 /** The navigation (or, with none, the one submitting fetcher) whose route module was being loaded. */
-export function pendingStep(state: RouterState): PendingStep | null {
+export function pendingStep(state: RouterSteps): PendingStep | null {
   const { navigation } = state;
   if (navigation.state !== "idle") {
     if (navigation.formData && navigation.formAction && navigation.formMethod?.toLowerCase() !== "get")
@@ -75,16 +73,17 @@ interface NavigateEventLike extends Event {
 /**
  * Turns Remix's reload of the current page after a failed route module into the step the user
  * took. Remix reloads with `location.reload()`, which browsers with the Navigation API announce
- * as a cancelable "navigate" event before it starts; elsewhere Remix's reload stays.
+ * as a cancelable "navigate" event before it starts; elsewhere Remix's reload stays. `steps` is
+ * what the router has in flight, as Remix's public hooks told the page (~/utils/router-steps).
  */
-export function finishStepsWhoseRouteModuleFailed(router: () => Router | undefined) {
+export function finishStepsWhoseRouteModuleFailed(steps: () => RouterSteps | null) {
   const navigation = (window as { navigation?: EventTarget }).navigation;
   if (!navigation) return;
   navigation.addEventListener("navigate", (event) => {
     const navigate = event as NavigateEventLike;
     // A reload the user asks for (the browser's button) is theirs to keep.
     if (navigate.navigationType !== "reload" || navigate.userInitiated || !navigate.cancelable) return;
-    const state = router()?.state;
+    const state = steps();
     const step = state ? pendingStep(state) : null;
     if (!step) return;
     navigate.preventDefault();

@@ -1,35 +1,34 @@
-// Applying a previewed restore (issue 29, item 3): each chosen station's changes in saving order
-// (app/domain/restore-plan.ts), at most eight stations at a time; a failure stops that station and
-// names the setting that failed. Every write goes through recordingWrite, as every screen's writes
-// do, so the audit log holds each one with its old and new values (secrets only as "changed").
-// Each station is read again first and compared, so what is already as in the backup is left
-// alone: applying the same backup twice changes nothing the second time.
+// Applying a previewed restore (issues 29 and 33): exactly the ticked settings, each station's in
+// saving order (app/domain/restore-plan.ts), at most eight stations at a time; a failure stops
+// that station and names the setting that failed. A setting whose value in the file was refused,
+// or that was not ticked, is never written — a streaming-mode change writes only what it resets
+// and was left ticked on the preview. Every write goes through recordingWrite, as every screen's
+// writes do, so the audit log holds each one with its old and new values (secrets only as
+// "changed"). Each station is read again first and compared, so what is already as in the backup
+// is left alone: applying the same backup twice changes nothing the second time.
 import type { SessionUser } from "~/auth/user";
 import { noteWrite, recordingWrite } from "~/audit/write-record.server";
-import type { Channel } from "~/contract/channels";
 import type { Station } from "~/contract/stations";
 import { channelOrderPayload } from "~/domain/channel-order";
 import {
   channelOrderAfter,
-  customizationItem,
   hasChanges,
   stationItems,
-  systemDnsItem,
-  venuePlan,
   type FieldChange,
-  type Mapping,
   type StationItem,
   type StationPlan,
+  type VenueItem,
   type VenueSettingKind,
 } from "~/domain/restore-plan";
-import { writableCustomizationOf, type BackupStation, type VenueBackup } from "~/domain/venue-backup";
+import { passedValue } from "~/domain/backup-rules";
+import type { CheckedStation } from "~/domain/venue-backup";
 import type { AuditChange } from "~/records/audit-log";
-import { getAppCustomization, saveAppCustomization } from "~/manager/app-customization.server";
+import { saveAppCustomization } from "~/manager/app-customization.server";
 import { getAppViewStations, updateChannelOrder } from "~/manager/app-view.server";
 import { setChannelPin, updateAudioChannel } from "~/manager/channels.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { updateModerationChannel } from "~/manager/moderation.server";
-import { getSystemSettings, updateSystemSettings } from "~/manager/settings.server";
+import { updateSystemSettings } from "~/manager/settings.server";
 import {
   changeStreamingMode,
   getStation,
@@ -39,7 +38,7 @@ import {
   updateStationConfiguration,
 } from "~/manager/stations.server";
 import { managerCallsInFlight, mapWithConcurrency } from "~/utils/bounded-concurrency";
-import { allStations } from "~/venue-backup/venue-state.server";
+import { backupSortIdsOf, type RestoreInput } from "./restore-input.server";
 import {
   countStatuses,
   type ItemFailure,
@@ -47,12 +46,6 @@ import {
   type RestoreResult,
   type StationResult,
 } from "./restore-result";
-
-export interface RestoreChoice {
-  mapping: Mapping;
-  /** `serialNumber/key` of each chosen station item, `venue/key` of each chosen venue item. */
-  chosen: ReadonlySet<string>;
-}
 
 /** A mode change takes a while on the station; it is editable again when it is done. */
 const modeChangeWaitMs = 120_000;
@@ -88,61 +81,52 @@ async function waitForModeChange(manager: ManagerClient, serialNumber: string): 
   }
 }
 
-/** The write that brings one setting to the backup's value; answers the station as it is after it. */
+/** The write that brings one setting to the file's value; answers the station as it is after it. */
 async function writeItem(
   manager: ManagerClient,
   station: Station,
-  backup: BackupStation,
+  backup: CheckedStation,
   entry: StationItem,
 ): Promise<Station> {
   const serialNumber = station.serialNumber;
-  const channelOf = (stationNow: Station) =>
-    stationNow.audioChannels.find((channel) => channel.index === entry.channelIndex)!;
-  const wantedChannel = backup.channels.find((channel) => channel.index === entry.channelIndex)!;
-  const withChannel = (channel: Channel): Station => ({
+  const wantedChannel = backup.channels.find((channel) => channel.index === entry.channelIndex);
+  const withChannel = (channel: Station["audioChannels"][number]): Station => ({
     ...station,
     audioChannels: station.audioChannels.map((each) => (each.index === channel.index ? channel : each)),
   });
   switch (entry.kind) {
     case "audioMode":
-      await changeStreamingMode(manager, serialNumber, backup.useCaseMode);
+      await changeStreamingMode(manager, serialNumber, backup.useCaseMode!);
       return waitForModeChange(manager, serialNumber);
     case "name":
-      return renameStation(manager, serialNumber, backup.name ?? serialNumber);
+      return renameStation(manager, serialNumber, backup.name!);
     case "audioEncoder":
-      return updateAudioEncoder(manager, serialNumber, backup.audioEncoder);
+      return updateAudioEncoder(manager, serialNumber, backup.audioEncoder!);
     case "noiseGate":
-      return updateStationConfiguration(manager, serialNumber, { noiseGate: backup.noiseGate });
+      return updateStationConfiguration(manager, serialNumber, { noiseGate: backup.noiseGate! });
     case "output":
-      return updateStationConfiguration(manager, serialNumber, { output: backup.output });
+      return updateStationConfiguration(manager, serialNumber, { output: backup.output! });
     case "dnsDiscovery":
-      return updateStationConfiguration(manager, serialNumber, { dnsDiscovery: backup.dnsDiscovery });
-    case "channelDetails": {
-      const { name, group, isHidden, isEnabled, uplinkEnabled, uplinkOutputIndex } = wantedChannel;
-      const { inputInterfaceLeft, inputInterfaceRight } = wantedChannel;
+      return updateStationConfiguration(manager, serialNumber, { dnsDiscovery: backup.dnsDiscovery! });
+    case "channelDetails":
       return updateAudioChannel(manager, serialNumber, {
-        index: wantedChannel.index,
-        name,
-        group,
-        isHidden,
-        isEnabled,
-        uplinkEnabled,
-        uplinkOutputIndex,
-        inputInterfaceLeft,
-        inputInterfaceRight,
+        index: wantedChannel!.index,
+        ...wantedChannel!.details!,
         regenerateAccess: false,
       });
-    }
     case "channelPin":
-      return withChannel(await setChannelPin(manager, serialNumber, wantedChannel.index, wantedChannel.pinCode ?? ""));
+      return withChannel(
+        await setChannelPin(manager, serialNumber, wantedChannel!.index, wantedChannel!.pinCode ?? ""),
+      );
     case "channelQueue": {
-      const channel = channelOf(station);
+      // The moderation update is the only call that sets the queue: the channel's other values as they are.
+      const channel = station.audioChannels.find((each) => each.index === entry.channelIndex)!;
       const answer = await updateModerationChannel(manager, channel.id, {
         name: channel.name,
         pinCode: channel.pinCode ?? "",
         uplinkEnabled: channel.uplinkEnabled,
         uplinkMuted: !channel.uplinkUnmuted,
-        isQueueEnabled: wantedChannel.isQueueEnabled,
+        isQueueEnabled: wantedChannel!.isQueueEnabled!,
       });
       const { stationName: _stationName, speakers: _speakers, ...updated } = answer;
       return withChannel(updated);
@@ -172,54 +156,62 @@ function recorded<T>(
   });
 }
 
+interface ApplyContext {
+  manager: ManagerClient;
+  user: SessionUser;
+  /** Whether the user left the setting ticked (`serialNumber/key` or `venue/key`). */
+  isChosen: (key: string) => boolean;
+}
+
+const resultOf = (entry: StationItem, rest: Omit<ResultItem, "key" | "kind">): ResultItem => ({
+  key: entry.key,
+  kind: entry.kind,
+  ...(entry.channelIndex === undefined ? {} : { channelIndex: entry.channelIndex }),
+  ...rest,
+});
+
 async function applyStation(
-  manager: ManagerClient,
-  user: SessionUser,
+  { manager, user, isChosen }: ApplyContext,
   plan: Extract<StationPlan, { restorable: true }>,
-  backup: BackupStation,
-  chosen: ReadonlySet<string>,
+  backup: CheckedStation,
 ): Promise<StationResult> {
   const result: StationResult = {
     backupSerialNumber: plan.backupSerialNumber,
     targetSerialNumber: plan.targetSerialNumber,
     label: plan.label,
     items: [],
+    unchanged: 0,
   };
-  const isChosen = (key: string) => chosen.has(`${plan.backupSerialNumber}/${key}`);
+  const chosen = (entry: StationItem) => isChosen(`${plan.backupSerialNumber}/${entry.key}`);
   let station = await getStation(manager, plan.targetSerialNumber);
   let items = stationItems(backup, station).items;
-  // A new streaming mode discards the channel and audio settings: all of them are then restored.
-  let everything = false;
   let failed = false;
   for (let at = 0; at < items.length; at += 1) {
     const entry = items[at]!;
-    const base = {
-      key: entry.key,
-      kind: entry.kind,
-      ...(entry.channelIndex === undefined ? {} : { channelIndex: entry.channelIndex }),
-    };
-    // What already matches is unchanged, chosen or not (a preview offers no box for it).
-    if (!failed && !hasChanges(entry)) {
-      result.items.push({ ...base, status: "unchanged" });
-      continue;
-    }
-    if (failed || !(everything || isChosen(entry.key))) {
-      result.items.push({ ...base, status: "skipped" });
-      continue;
-    }
-    try {
-      station = await recorded(user, `restore.${entry.kind}`, auditTargetOf(station, entry), entry.changes, () =>
-        writeItem(manager, station, backup, entry),
-      );
-      result.items.push({ ...base, status: "done" });
-      if (entry.kind === "audioMode") {
-        everything = true;
-        // Compared again with what the station holds after the change.
-        items = [...items.slice(0, at + 1), ...stationItems(backup, station).items.slice(at + 1)];
+    if (entry.refusals) result.items.push(resultOf(entry, { status: "skipped", skipReason: "refused" }));
+    else if (!hasChanges(entry)) result.unchanged += 1;
+    else if (failed) result.items.push(resultOf(entry, { status: "skipped", skipReason: "afterFailure" }));
+    else if (!chosen(entry)) result.items.push(resultOf(entry, { status: "skipped", skipReason: "notChosen" }));
+    else {
+      try {
+        station = await recorded(user, `restore.${entry.kind}`, auditTargetOf(station, entry), entry.changes, () =>
+          writeItem(manager, station, backup, entry),
+        );
+        result.items.push(resultOf(entry, { status: "done" }));
+      } catch (error) {
+        result.items.push(resultOf(entry, { status: "failed", failure: failureOf(error) }));
+        failed = true;
+        continue;
       }
-    } catch (error) {
-      result.items.push({ ...base, status: "failed", failure: failureOf(error) });
-      failed = true;
+      if (entry.kind === "audioMode") {
+        // The new mode reset the audio input and channels: what comes after is compared again
+        // with the station as it is now; a backup channel the new mode has no place for is named.
+        const after = stationItems(backup, station).items.slice(at + 1);
+        const keys = new Set(after.map((each) => each.key));
+        for (const gone of items.slice(at + 1).filter((each) => each.channelIndex !== undefined && !keys.has(each.key)))
+          result.items.push(resultOf(gone, { status: "skipped", skipReason: "noSuchChannel" }));
+        items = [...items.slice(0, at + 1), ...after];
+      }
     }
   }
   return result;
@@ -231,20 +223,24 @@ function notRestorable(plan: Extract<StationPlan, { restorable: false }>): Stati
     targetSerialNumber: plan.targetSerialNumber,
     label: plan.label,
     reason: plan.reason,
+    ...(plan.blockedBy ? { blockedBy: plan.blockedBy } : {}),
     items: [],
+    unchanged: 0,
   };
 }
 
 async function applyVenueItem(
-  user: SessionUser,
-  key: VenueSettingKind,
-  chosen: ReadonlySet<string>,
+  { user, isChosen }: ApplyContext,
+  entry: VenueItem,
   compute: () => Promise<{ changes: FieldChange[]; write: () => Promise<unknown> }>,
 ): Promise<ResultItem> {
+  const key: VenueSettingKind = entry.key;
+  if (entry.refusals) return { key, kind: key, status: "skipped", skipReason: "refused" };
+  if (!hasChanges(entry)) return { key, kind: key, status: "unchanged" };
+  if (!isChosen(`venue/${key}`)) return { key, kind: key, status: "skipped", skipReason: "notChosen" };
   try {
     const { changes, write } = await compute();
     if (changes.length === 0) return { key, kind: key, status: "unchanged" };
-    if (!chosen.has(`venue/${key}`)) return { key, kind: key, status: "skipped" };
     const target = key === "appCustomization" ? { kind: "customization" as const } : { kind: "settings" as const };
     await recorded(user, `restore.${key}`, target, changes, write);
     return { key, kind: key, status: "done" };
@@ -253,54 +249,49 @@ async function applyVenueItem(
   }
 }
 
+/**
+ * Writes what the plan (the preview's, compared by its digest) holds and the user left ticked:
+ * the stations first, then the venue's settings.
+ */
 export async function applyRestore(
-  manager: ManagerClient,
-  user: SessionUser,
-  backup: VenueBackup,
-  choice: RestoreChoice,
-): Promise<RestoreResult> {
-  const current = new Map((await allStations(manager)).map((station) => [station.serialNumber, station]));
-  const plans = venuePlan(backup, current, choice.mapping);
-  const backups = new Map(backup.stations.map((station) => [station.serialNumber, station]));
-  const stations = await mapWithConcurrency(plans, managerCallsInFlight, (plan) =>
+  context: ApplyContext,
+  input: RestoreInput,
+  plans: StationPlan[],
+  venue: VenueItem[],
+): Promise<Omit<RestoreResult, "backupId">> {
+  const backups = new Map(input.backup.stations.map((station) => [station.serialNumber, station]));
+  const results = await mapWithConcurrency(plans, managerCallsInFlight, (plan) =>
     plan.restorable
-      ? applyStation(manager, user, plan, backups.get(plan.backupSerialNumber)!, choice.chosen)
+      ? applyStation(context, plan, backups.get(plan.backupSerialNumber)!)
       : Promise.resolve(notRestorable(plan)),
   );
-  const restored = plans.filter((plan) => plan.restorable);
-  const venue = [
-    await applyVenueItem(user, "systemDnsDiscovery", choice.chosen, async () => {
-      return {
-        changes: systemDnsItem(backup, await getSystemSettings(manager)).changes,
-        write: () => updateSystemSettings(manager, backup.systemSettings),
-      };
-    }),
-    await applyVenueItem(user, "channelOrder", choice.chosen, async () => {
+  const stations = results.filter((station) => station.reason || station.items.length > 0);
+  const { manager } = context;
+  const [systemDns, order, customization] = venue;
+  const venueResults = [
+    await applyVenueItem(context, systemDns!, async () => ({
+      changes: systemDns!.changes,
+      write: () =>
+        updateSystemSettings(manager, { dnsDiscoverySettings: passedValue(input.backup.venue.systemDnsDiscovery) }),
+    })),
+    // The App view's order after the stations' writes (a new streaming mode makes new channels).
+    await applyVenueItem(context, order!, async () => {
       const appView = await getAppViewStations(manager);
-      const { order, changes } = channelOrderAfter(
+      const after = channelOrderAfter(
         appView.flatMap((station) => station.channels),
-        backupSortIdsOf(restored, backups),
+        backupSortIdsOf(plans, input.backup.stations),
       );
-      return { changes, write: () => updateChannelOrder(manager, channelOrderPayload(order)) };
+      return { changes: after.changes, write: () => updateChannelOrder(manager, channelOrderPayload(after.order)) };
     }),
-    await applyVenueItem(user, "appCustomization", choice.chosen, async () => {
-      return {
-        changes: customizationItem(backup, writableCustomizationOf(await getAppCustomization(manager))).changes,
-        write: () => saveAppCustomization(manager, backup.appCustomization!),
-      };
-    }),
+    await applyVenueItem(context, customization!, async () => ({
+      changes: customization!.changes,
+      write: () => saveAppCustomization(manager, passedValue(input.backup.venue.appCustomization)),
+    })),
   ];
-  return { stations, venue, counts: countStatuses(stations, venue) };
-}
-
-/** Target serial number → channel index → the backup's position of that channel. */
-export function backupSortIdsOf(plans: StationPlan[], backups: ReadonlyMap<string, BackupStation>) {
-  return new Map(
-    plans
-      .filter((plan) => plan.restorable)
-      .map((plan) => [
-        plan.targetSerialNumber!,
-        new Map(backups.get(plan.backupSerialNumber)!.channels.map((channel) => [channel.index, channel.sortId])),
-      ]),
-  );
+  return {
+    stations,
+    venue: venueResults,
+    counts: countStatuses(stations, venueResults),
+    notInVenue: input.backup.missing.count,
+  };
 }

@@ -1,23 +1,28 @@
-// The restore preview (issue 29, item 3): the backup against the venue as the Manager has it now —
-// per station each setting that would change, old and new value; the stations that cannot be
-// restored and why; which current station each backup station goes onto (a swapped unit takes
-// its predecessor's settings); and the venue-wide settings. Nothing is sent to the Manager.
+// The restore preview (issues 29 and 33): the kept backup against the venue as the Manager has it
+// now — per station each setting that would change, old and new value, or why the file's value is
+// refused; what a streaming-mode change resets and so writes after it; the stations that cannot
+// be restored now and why; which unit each backup station goes onto (a swapped unit takes its
+// predecessor's settings); the venue-wide settings. Bounded: the page holds the counts, one page
+// of the venue's stations with something to show and one page of the file's stations the venue
+// does not know, whatever the file holds. Nothing is sent to the Manager.
 import type { Station } from "~/contract/stations";
+import type { BlockedReason } from "~/domain/station-state";
 import {
-  channelOrderAfter,
-  customizationItem,
   hasChanges,
-  systemDnsItem,
-  venuePlan,
+  isShown,
   type Mapping,
   type NotRestorableReason,
   type StationItem,
+  type StationPlan,
   type VenueItem,
 } from "~/domain/restore-plan";
-import { writableCustomizationOf, type VenueBackup } from "~/domain/venue-backup";
 import type { ManagerClient } from "~/manager/http.server";
-import { backupSortIdsOf } from "./apply-restore.server";
-import { allStations, venueSettings } from "./venue-state.server";
+import type { RestoreChoices } from "./backup-draft.server";
+import type { DocumentRefusal } from "./read-backup";
+import { planDigest, planStations, restoreInput, venueItems } from "./restore-input.server";
+
+/** Stations a page of the preview shows (each kind its own pages). */
+export const stationsPerPage = 20;
 
 export interface MappingChoice {
   serialNumber: string;
@@ -29,77 +34,174 @@ export interface PreviewStation {
   label: string;
   targetSerialNumber: string | null;
   reason: NotRestorableReason | null;
-  /** The settings that would change, in saving order. */
+  blockedBy: BlockedReason | null;
+  /** The settings that would change or are refused, in saving order. */
   items: StationItem[];
   unchangedCount: number;
   missingChannels: number[];
-  /** Current stations this backup station may go onto: its own serial number first, then units not in the backup. */
+  /** The streaming mode changes: what it resets is written after it. */
+  modeChange: boolean;
+  /** Current stations this backup station may go onto: its own unit first, then units not in the backup. */
   choices: MappingChoice[];
 }
 
+export interface PageOf<T> {
+  entries: T[];
+  /** Entries a page holds. */
+  size: number;
+  /** From 1. */
+  page: number;
+  pages: number;
+  count: number;
+}
+
 export interface RestorePreview {
+  backupId: string;
   createdAt: string;
   holdsSecrets: boolean;
   includesNetworkSettings: boolean;
-  stations: PreviewStation[];
+  counts: {
+    inFile: number;
+    /** Settings that would change, the venue's included. */
+    changes: number;
+    /** Settings whose value in the file is refused. */
+    refused: number;
+    /** The venue's stations already as in the backup. */
+    quiet: number;
+    notRestorable: number;
+  };
+  /** The venue's stations (and the ones mapped onto its units) with something to show. */
+  stations: PageOf<PreviewStation>;
+  /** The file's stations the venue does not know, by count, one page named. */
+  missing: PageOf<PreviewStation>;
   venue: VenueItem[];
-  counts: { changes: number; notRestorable: number };
+  /** Of the settings on this page, the ones the user unticked before. */
+  unticked: string[];
+  /** What this preview showed (the apply compares). */
+  digest: string;
 }
+
+export type PreviewAnswer = { ok: true; preview: RestorePreview } | DocumentRefusal;
 
 function labelOf(station: Station) {
   return station.name ? `${station.name} (${station.serialNumber})` : station.serialNumber;
 }
 
+/** Restorable onto its own unit with nothing to show: counted, not listed. */
+const isQuiet = (plan: StationPlan) =>
+  plan.restorable &&
+  plan.targetSerialNumber === plan.backupSerialNumber &&
+  !plan.items.some(isShown) &&
+  plan.missingChannels.length === 0;
+
+const pageCount = (count: number) => Math.max(1, Math.ceil(count / stationsPerPage));
+const clampPage = (page: number, count: number) => Math.min(Math.max(1, page), pageCount(count));
+
+function previewStation(plan: StationPlan, choices: MappingChoice[]): PreviewStation {
+  const shown = plan.restorable ? plan.items.filter(isShown) : [];
+  return {
+    backupSerialNumber: plan.backupSerialNumber,
+    label: plan.label,
+    targetSerialNumber: plan.targetSerialNumber,
+    reason: plan.restorable ? null : plan.reason,
+    blockedBy: plan.restorable ? null : (plan.blockedBy ?? null),
+    items: shown,
+    unchangedCount: plan.restorable ? plan.items.length - shown.length : 0,
+    missingChannels: plan.restorable ? plan.missingChannels : [],
+    modeChange: plan.restorable && plan.modeChange,
+    choices,
+  };
+}
+
 export async function restorePreview(
   manager: ManagerClient,
-  backup: VenueBackup,
-  mapping: Mapping,
-): Promise<RestorePreview> {
-  // One after the other: the station pages alone keep eight calls in flight.
-  const venue = await venueSettings(manager);
-  const stationList = await allStations(manager);
-  const current = new Map(stationList.map((station) => [station.serialNumber, station]));
-  const inBackup = new Set(backup.stations.map((station) => station.serialNumber));
-  const plans = venuePlan(backup, current, mapping);
-  const backups = new Map(backup.stations.map((station) => [station.serialNumber, station]));
-  // Replacement units: stations of the venue that the backup does not name.
-  const spare = stationList.filter((station) => !inBackup.has(station.serialNumber));
-  const stations = plans.map((plan): PreviewStation => {
-    const backupStation = backups.get(plan.backupSerialNumber)!;
-    const own = current.get(plan.backupSerialNumber);
-    const choices = [...(own ? [own] : []), ...spare.filter((station) => station.type === backupStation.type)].map(
-      (station) => ({ serialNumber: station.serialNumber, label: labelOf(station) }),
-    );
-    const items = plan.restorable ? plan.items.filter(hasChanges) : [];
-    return {
-      backupSerialNumber: plan.backupSerialNumber,
-      label: plan.label,
-      targetSerialNumber: plan.targetSerialNumber,
-      reason: plan.restorable ? null : plan.reason,
-      items,
-      unchangedCount: plan.restorable ? plan.items.length - items.length : 0,
-      missingChannels: plan.restorable ? plan.missingChannels : [],
-      choices,
-    };
-  });
-  const order = channelOrderAfter(
-    stationList.flatMap((station) => station.audioChannels),
-    backupSortIdsOf(plans, backups),
+  backup: { id: string; bytes: Uint8Array },
+  choices: RestoreChoices,
+  pages: { page: number; missingPage: number },
+): Promise<PreviewAnswer> {
+  const mapping: Mapping = new Map(Object.entries(choices.mapping));
+  const missingCountGuess = Math.max(0, pages.missingPage - 1) * stationsPerPage;
+  const input = await restoreInput(manager, backup.bytes, mapping, { skip: missingCountGuess, take: stationsPerPage });
+  if (!("venue" in input)) return input;
+  const plans = await planStations(input, mapping);
+  const venue = venueItems(input, plans);
+  const { backup: read } = input;
+
+  // Replacement units: stations of the venue the file does not name, of the backup station's type.
+  const named = new Set(read.stations.map((station) => station.serialNumber));
+  const spare = input.venue.list.filter((station) => !named.has(station.serialNumber));
+  const choicesFor = (serialNumber: string, type: number): MappingChoice[] => {
+    const own = input.venue.stations.get(serialNumber);
+    return [
+      ...(own ? [{ serialNumber, label: labelOf(own) }] : []),
+      ...spare
+        .filter((station) => station.type === type)
+        .map((station) => ({ serialNumber: station.serialNumber, label: labelOf(station) })),
+    ];
+  };
+  const types = new Map(read.stations.map((station) => [station.serialNumber, station.type]));
+
+  const listed = plans.filter((plan) => !isQuiet(plan));
+  const page = clampPage(pages.page, listed.length);
+  const stations = listed
+    .slice((page - 1) * stationsPerPage, page * stationsPerPage)
+    .map((plan) => previewStation(plan, choicesFor(plan.backupSerialNumber, types.get(plan.backupSerialNumber)!)));
+
+  // Asked for before the count was known: a page past the last shows none.
+  const missingPage = Math.max(1, pages.missingPage);
+  const missing = read.missing.page.map((station) =>
+    previewStation(
+      {
+        backupSerialNumber: station.serialNumber,
+        targetSerialNumber: station.serialNumber,
+        label: station.label,
+        restorable: false,
+        reason: "missing",
+      },
+      choicesFor(station.serialNumber, station.type),
+    ),
   );
-  const venueItems: VenueItem[] = [
-    systemDnsItem(backup, venue.systemSettings),
-    { key: "channelOrder", changes: order.changes },
-    customizationItem(backup, writableCustomizationOf(venue.appCustomization)),
-  ];
+
+  const shownKeys = new Set([
+    ...stations.flatMap((station) => station.items.map((entry) => `${station.backupSerialNumber}/${entry.key}`)),
+    ...venue.map((entry) => `venue/${entry.key}`),
+  ]);
+  const restorable = plans.filter((plan) => plan.restorable);
   return {
-    createdAt: backup.createdAt,
-    holdsSecrets: backup.holdsSecrets,
-    includesNetworkSettings: backup.includesNetworkSettings,
-    stations,
-    venue: venueItems,
-    counts: {
-      changes: stations.reduce((sum, station) => sum + station.items.length, 0) + venueItems.filter(hasChanges).length,
-      notRestorable: stations.filter((station) => station.reason).length,
+    ok: true,
+    preview: {
+      backupId: backup.id,
+      createdAt: read.venue.createdAt,
+      holdsSecrets: read.venue.holdsSecrets,
+      includesNetworkSettings: read.venue.includesNetworkSettings,
+      counts: {
+        inFile: read.stationCount,
+        changes:
+          restorable.reduce((sum, plan) => sum + plan.items.filter(hasChanges).length, 0) +
+          venue.filter(hasChanges).length,
+        refused:
+          restorable.reduce((sum, plan) => sum + plan.items.filter((entry) => entry.refusals).length, 0) +
+          venue.filter((entry) => entry.refusals).length,
+        quiet: plans.length - listed.length,
+        notRestorable: plans.length - restorable.length,
+      },
+      stations: {
+        entries: stations,
+        size: stationsPerPage,
+        page,
+        pages: pageCount(listed.length),
+        count: listed.length,
+      },
+      missing: {
+        entries: missing,
+        size: stationsPerPage,
+        page: missingPage,
+        pages: pageCount(read.missing.count),
+        count: read.missing.count,
+      },
+      venue,
+      unticked: choices.unticked.filter((key) => shownKeys.has(key)),
+      digest: planDigest(plans, venue),
     },
   };
 }

@@ -3,7 +3,8 @@
 // when pushes flow (connected, and again after every reconnect: whatever came in between was
 // missed) and when they may not (interrupted), and gives up after its retries: then it is closed.
 import type { HubConnection } from "@microsoft/signalr";
-import { consoleCopyHeader, hubPaths, type HubName } from "~/contract/hubs";
+import { hubPaths, type HubName } from "~/contract/hubs";
+import { consoleJobHeader } from "~/contract/values";
 
 /** Retries after a dropped connection, then the subscription closes (its owner may start again). */
 const reconnectDelaysMs = [0, 1000, 2000, 5000, 10_000];
@@ -39,7 +40,7 @@ export async function subscribeToHub(options: {
     .withUrl(`${options.managerUrl}${hubPaths[options.hub]}`, {
       transport: signalR.HttpTransportType.WebSockets,
       accessTokenFactory: options.accessToken,
-      headers: { [consoleCopyHeader]: options.copy },
+      headers: { [consoleJobHeader]: `${options.copy}-copy` },
     })
     .withAutomaticReconnect(reconnectDelaysMs)
     .configureLogging(signalR.LogLevel.None)

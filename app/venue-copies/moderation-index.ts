@@ -75,4 +75,3 @@ export function moderationContents(index: ModerationIndex): CopyContents<Moderat
     },
   };
 }
-

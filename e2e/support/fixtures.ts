@@ -6,8 +6,10 @@
 // `expectedPageErrors`), and on invalid markup (unless `checkMarkup: false`)
 // in any HTML page it received (html-validate, see ./markup.ts). Without Chromium every test here
 // skips, naming the package (tests/support/system-programs.ts).
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { missingPrograms } from "../../tests/support/system-programs";
+import { costsAnnotation, costsSince, processCosts } from "./costs";
+import { documentStateOf, pageRoles, recordCheck } from "./ledger";
 import { markupProblems } from "./markup";
 import { simulator, type DemoRole } from "./simulator";
 
@@ -65,6 +67,14 @@ function waitingForHydration(page: Page) {
   }
 }
 
+/** Each context's ledger records of its documents, which arrive with the documents' bodies. */
+const contextRecords = new WeakMap<BrowserContext, Promise<void>[]>();
+
+/** Once the ledger lines of every document the context received so far are recorded. */
+export async function settledRecords(context: BrowserContext) {
+  await Promise.all(contextRecords.get(context) ?? []);
+}
+
 type StorageState = Awaited<ReturnType<typeof signInThroughBrowser>>;
 
 /** Chromium reports an answer with an error status, or a request a test blocks, so; tests check those themselves. */
@@ -83,6 +93,9 @@ export const test = base.extend<
     expectedConsoleErrors: RegExp[];
     expectedPageErrors: RegExp[];
     checkMarkup: boolean;
+    /** Record each page's fixture checks (markup, page errors) in the ledger (./ledger.ts). */
+    ledger: boolean;
+    costs: void;
     needsChromium: void;
     resetSimulator: void;
   },
@@ -92,7 +105,18 @@ export const test = base.extend<
   expectedConsoleErrors: [[], { option: true }],
   expectedPageErrors: [[], { option: true }],
   checkMarkup: [true, { option: true }],
-  context: async ({ context, expectedConsoleErrors, expectedPageErrors, checkMarkup }, use) => {
+  ledger: [false, { option: true }],
+  // What the test spent on page loads, html-validate and axe, for the slowest-files reporter.
+  costs: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      const start = { ...processCosts };
+      await use();
+      testInfo.annotations.push({ type: costsAnnotation, description: JSON.stringify(costsSince(start)) });
+    },
+    { auto: true },
+  ],
+  context: async ({ context, expectedConsoleErrors, expectedPageErrors, checkMarkup, ledger, role }, use) => {
     const problems: string[] = [];
     context.on("weberror", (error) => {
       const { message } = error.error();
@@ -109,23 +133,37 @@ export const test = base.extend<
         return;
       problems.push(`console error on ${message.page()?.url() ?? "a page"}: ${text}`);
     });
-    const documents: Promise<{ url: string; html: string } | null>[] = [];
+    context.on("page", (page) => pageRoles.set(page, role));
+    // Each page's markup is checked as it arrives, in html-validate's own thread (./markup.ts).
+    const markupChecks: Promise<string[]>[] = [];
+    const recorded: Promise<void>[] = [];
+    contextRecords.set(context, recorded);
     context.on("response", (response) => {
-      if (!checkMarkup) return;
-      const isPage =
-        response.request().resourceType() === "document" && response.headers()["content-type"]?.startsWith("text/html");
-      if (!isPage || (response.status() >= 300 && response.status() < 400)) return;
-      documents.push(
-        response.text().then(
-          (html) => ({ url: response.url(), html }),
-          () => null,
-        ),
+      const request = response.request();
+      if (request.resourceType() !== "document" || (response.status() >= 300 && response.status() < 400)) return;
+      if (request.frame().parentFrame() === null) processCosts.pageLoads += 1;
+      if (!response.headers()["content-type"]?.startsWith("text/html")) return;
+      const page = request.frame().page();
+      const html = response.text().then(
+        (html) => ({ url: response.url(), html }),
+        () => null,
       );
+      if (ledger)
+        recorded.push(
+          html.then((document) => {
+            if (!document) return;
+            const state = documentStateOf(page, document.url, document.html);
+            recordCheck(state, "no page or console errors");
+            if (checkMarkup) recordCheck(state, "html-validate");
+          }),
+        );
+      if (checkMarkup)
+        markupChecks.push(html.then((document) => (document ? markupProblems(document.url, document.html) : [])));
     });
     await use(context);
+    await Promise.all(recorded);
     expect(problems, "page errors and console errors").toEqual([]);
-    const pages = (await Promise.all(documents)).filter((page) => page !== null);
-    const invalid = (await Promise.all(pages.map((page) => markupProblems(page.url, page.html)))).flat();
+    const invalid = (await Promise.all(markupChecks)).flat();
     expect([...new Set(invalid)], "invalid markup").toEqual([]);
   },
   page: async ({ page, javaScriptEnabled }, use) => {

@@ -31,9 +31,16 @@ export async function settled(page: Page) {
   await page.locator("html[data-js='on'], html[data-scripts-failed]").waitFor({ state: "attached" });
 }
 
-/** After the last step: nothing loads any more, and the page loaded no more often than expected. */
+/**
+ * After the last step: nothing loads any more — the page gave up on its scripts, or it hydrated
+ * and its live updates have caught up or given up (their chunk may be blocked) — and the page
+ * loaded no more often than expected.
+ */
 export async function expectNoMoreLoads(page: Page, loads: string[], most: number) {
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => {
+    const { js, live, scriptsFailed } = document.documentElement.dataset;
+    return scriptsFailed !== undefined || (js === "on" && live !== "connecting" && live !== "catching-up");
+  });
   expect(loads.length, `document loads: ${loads.join(", ")}`).toBeLessThanOrEqual(most);
 }
 

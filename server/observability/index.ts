@@ -3,6 +3,9 @@
 import type { ConsoleObservability } from "../../app/observability.server";
 import type { HubName } from "../../app/contract/hubs";
 import type { Logger } from "pino";
+import type { DurableRecord, SpooledRecord } from "../../app/records/durable-writes";
+import type { DurableWriterReport } from "../records/spool/durable-writer";
+import type { SpoolDropReason } from "../records/spool/records-spool";
 import type { ConsoleMetrics } from "./metrics";
 import { currentRequest } from "./request-context";
 
@@ -52,10 +55,6 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
     sessionStore(operation, durationMs) {
       metrics.sessionStoreDuration.observe({ operation }, durationMs / 1000);
     },
-    auditRecordFailed(record, error) {
-      metrics.auditRecordsFailed.inc();
-      loggerNow(logger).error({ err: error, auditRecord: record }, "audit record not stored");
-    },
     error(error, message) {
       loggerNow(logger).error({ err: error }, message);
     },
@@ -84,6 +83,13 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
           );
       }
     },
+    listeningRound(round) {
+      metrics.listeningRounds.inc({ outcome: round.outcome });
+      metrics.listeningRoundDuration.observe(round.durationMs / 1000);
+      metrics.listeningRoundCpu.inc(round.cpuMs / 1000);
+      metrics.listeningRoundCallsInFlight.set(round.mostCallsInFlight);
+      logger.debug({ listeningRound: round }, "listening round");
+    },
   };
 }
 
@@ -111,6 +117,51 @@ export function hubBridgeObserver(logger: Logger, metrics: ConsoleMetrics): HubB
       metrics.hubMessagesRelayed.inc({ hub, direction });
       // Each change message makes the page in the browser revalidate (app/live/LiveUpdates.tsx).
       if (direction === "toBrowser" && type === invocation) metrics.revalidationsTriggered.inc({ hub });
+    },
+  };
+}
+
+const dropMessages: Record<SpoolDropReason, string> = {
+  bound: "The records spool reached RECORDS_SPOOL_MAX_MB: its oldest records were dropped",
+  unreadable: "Lines of a spool file that are no record were dropped (a write cut off by a crash)",
+  refused: "The database refused a spooled record three times: it is dropped, and logged here in full",
+};
+
+/** What the durable writes and their spool report: the log lines and the metrics (decision 066). */
+export function durableWritesObserver(
+  logger: Logger,
+  metrics: ConsoleMetrics,
+): DurableWriterReport & { dropped(count: number, reason: SpoolDropReason, detail: Record<string, unknown>): void } {
+  return {
+    spooled(record: SpooledRecord, outageBegins, error) {
+      metrics.recordsSpooled.inc({ kind: record.kind });
+      const fields = { kind: record.kind, key: record.key };
+      if (outageBegins)
+        loggerNow(logger).warn(
+          { err: error, ...fields },
+          "The durable store did not take a record: records wait in the spool until it answers",
+        );
+      else loggerNow(logger).debug(fields, "record spooled");
+    },
+    replayed(record) {
+      metrics.recordsReplayed.inc({ kind: record.kind });
+    },
+    drained(count) {
+      logger.info({ count }, "The durable store answers again: the spool's records are written");
+    },
+    adopted(count) {
+      logger.info({ count }, "Took over the records spool of a console process that ended");
+    },
+    lost(record: DurableRecord, error) {
+      if (record.kind === "audit") metrics.auditRecordsFailed.inc();
+      loggerNow(logger).error({ err: error, auditRecord: record.record }, "audit record not stored");
+    },
+    failed(error, message) {
+      logger.error({ err: error }, message);
+    },
+    dropped(count, reason, detail) {
+      metrics.recordsSpoolDropped.inc({ reason }, count);
+      logger.error({ dropped: count, reason, ...detail }, dropMessages[reason]);
     },
   };
 }

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { monitorEventLoopDelay } from "./event-loop-delay";
+import type { SpoolState } from "../../app/records/durable-writes";
 
 /** Seconds: from a cached page part (a few ms) to a Manager call at its timeout (10 s). */
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -20,8 +21,14 @@ export function createMetrics(options: { processMetrics: boolean }) {
     monitorEventLoopDelay(registry);
   }
   const registers = [registry];
+  // The records spool's gauges are read from it at each scrape (the oldest record ages by itself).
+  let spoolState: () => SpoolState = () => ({ length: 0, oldestAt: null, bytes: 0 });
   return {
     registry,
+    /** Where the spool gauges read from: the process's records spool, once it is open. */
+    watchSpool(state: () => SpoolState) {
+      spoolState = state;
+    },
     httpRequestDuration: new Histogram({
       name: "console_http_request_duration_seconds",
       help: "Time to answer an HTTP request, by route id (Remix route, or static, metrics, healthz, hub negotiate) and status.",
@@ -73,7 +80,74 @@ export function createMetrics(options: { processMetrics: boolean }) {
     }),
     auditRecordsFailed: new Counter({
       name: "console_audit_records_failed_total",
-      help: "Audit records that could not be stored (each is logged in full instead).",
+      help: "Audit records that neither the database nor the spool could take (each is logged in full instead).",
+      registers,
+    }),
+    recordsSpoolLength: new Gauge({
+      name: "console_records_spool_length",
+      help: "Durable records (audit records) waiting in this process's spool for the database to answer.",
+      registers,
+      collect() {
+        this.set(spoolState().length);
+      },
+    }),
+    recordsSpoolOldestAge: new Gauge({
+      name: "console_records_spool_oldest_age_seconds",
+      help: "Age of the oldest record waiting in the spool, in seconds (0 when none waits).",
+      registers,
+      // Of several workers, the oldest one's.
+      aggregator: "max",
+      collect() {
+        const { oldestAt } = spoolState();
+        this.set(oldestAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(oldestAt)) / 1000));
+      },
+    }),
+    recordsSpoolBytes: new Gauge({
+      name: "console_records_spool_bytes",
+      help: "Bytes of this process's spool files (bounded by RECORDS_SPOOL_MAX_MB).",
+      registers,
+      collect() {
+        this.set(spoolState().bytes);
+      },
+    }),
+    recordsSpooled: new Counter({
+      name: "console_records_spooled_total",
+      help: "Durable records that went to the spool because the database did not take them in time (or earlier ones still waited), by kind.",
+      labelNames: ["kind"] as const,
+      registers,
+    }),
+    recordsReplayed: new Counter({
+      name: "console_records_replayed_total",
+      help: "Spooled records written to the database once it answered, by kind.",
+      labelNames: ["kind"] as const,
+      registers,
+    }),
+    recordsSpoolDropped: new Counter({
+      name: "console_records_spool_dropped_total",
+      help: "Spooled records given up, by reason: bound (RECORDS_SPOOL_MAX_MB reached, the oldest dropped), unreadable (a line cut off by a crash), refused (the database refused the record three times). Each is logged at error level.",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
+    listeningRounds: new Counter({
+      name: "console_listening_rounds_total",
+      help: "Readings of every station's listener counts by the listening sampler, by outcome (stored, gap, notStored).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    listeningRoundDuration: new Histogram({
+      name: "console_listening_round_duration_seconds",
+      help: "Time of one reading of every station's listener counts, from the first Manager call to the stored samples.",
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    listeningRoundCpu: new Counter({
+      name: "console_listening_round_cpu_seconds_total",
+      help: "CPU time (user + system) of the sampling process during its readings of the listener counts; divided by the wall time, the sampler's share of a core.",
+      registers,
+    }),
+    listeningRoundCallsInFlight: new Gauge({
+      name: "console_listening_round_manager_calls_in_flight",
+      help: "The most Manager calls the last reading of the listener counts had in flight at once (bounded by 8, as bulk actions).",
       registers,
     }),
     venueCopies: new Gauge({

@@ -42,13 +42,28 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): RouteMatcher 
   };
 }
 
-function routeIdOf(tree: AgnosticRouteObject[], pathname: string): string {
+function deepestMatch(tree: AgnosticRouteObject[], pathname: string) {
   const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
-  let matches;
   try {
-    matches = matchRoutes(tree, page);
+    return matchRoutes(tree, page)?.at(-1) ?? null;
   } catch {
-    matches = null;
+    return null;
   }
-  return matches?.at(-1)?.route.id ?? "(unmatched)";
+}
+
+function routeIdOf(tree: AgnosticRouteObject[], pathname: string): string {
+  return deepestMatch(tree, pathname)?.route.id ?? "(unmatched)";
+}
+
+export type RouteParamsMatcher = (
+  pathname: string,
+) => { id: string; params: Record<string, string | undefined> } | null;
+
+/** The route a path belongs to and the params Remix gives it (not remembered: for the few requests that need them). */
+export function createRouteParamsMatcher(routes: ServerBuild["routes"]): RouteParamsMatcher {
+  const tree = treeOf(routes, undefined);
+  return (pathname) => {
+    const match = deepestMatch(tree, pathname);
+    return match?.route.id ? { id: match.route.id, params: { ...match.params } } : null;
+  };
 }

@@ -1,11 +1,11 @@
 // The durable store the configuration asks for: PostgreSQL when DATABASE_URL is set, else the
-// SQLite file in the data directory (docs/decisions/055-durable-records.md). The PostgreSQL
-// store and its client are loaded only when asked for: a single host never carries them.
+// SQLite file in the data directory (docs/decisions/055-durable-records.md), on the one records
+// layer (docs/decisions/071-one-records-layer.md).
 import { join } from "node:path";
 import type { ConsoleConfig } from "../../app/config.server";
-import type { DurableStore } from "../../app/records/durable-store";
-import type { PostgresRecordsOptions } from "./postgres-records";
-import { createSqliteRecords } from "./sqlite-records";
+import type { RecordsStore } from "../../app/records/durable-store";
+import type { PostgresLayerOptions } from "./layer/open-layer";
+import { createPostgresRecords, createSqliteRecords } from "./records-store";
 
 /** Beside the shared store's sessions.sqlite, in an owner-only directory. */
 export function recordsFile(dataDirectory: string) {
@@ -18,11 +18,15 @@ export function recordsFile(dataDirectory: string) {
  */
 export async function openDurableStore(
   config: Pick<ConsoleConfig, "databaseUrl" | "dataDirectory">,
-  options: PostgresRecordsOptions = {},
-): Promise<DurableStore> {
-  if (config.databaseUrl) {
-    const { createPostgresRecords } = await import("./postgres-records");
-    return createPostgresRecords(config.databaseUrl, options);
+  options: PostgresLayerOptions = {},
+): Promise<RecordsStore> {
+  if (config.databaseUrl) return createPostgresRecords(config.databaseUrl, options);
+  const store = createSqliteRecords(recordsFile(config.dataDirectory));
+  try {
+    await store.ready();
+  } catch (error) {
+    await store.close();
+    throw error;
   }
-  return createSqliteRecords(recordsFile(config.dataDirectory));
+  return store;
 }

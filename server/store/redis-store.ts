@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import type { SharedStore, SharedStoreOptions, SubmissionEntry } from "../../app/store/shared-store.server";
+import { sealedDocuments } from "./sealed-documents";
 import { sealedSessions } from "./sealed-sessions";
 
 export const redisKeyPrefix = "station-console:";
@@ -95,6 +96,7 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
   const submissionKey = (id: string) => `submission:${id}`;
   const lockKey = (name: string) => `lock:${name}`;
   const selectionKey = (id: string) => `selection:${id}`;
+  const documentKey = (key: string) => `document:${key}`;
 
   const store: SharedStore = {
     kind: "redis",
@@ -171,6 +173,22 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
         return Number(replies.at(-1)![1]);
       },
     },
+    documents: sealedDocuments(
+      {
+        async get(key) {
+          const bytes = await client.getBuffer(documentKey(key));
+          return bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        },
+        async put(key, parts, expiresAt) {
+          if (expiresAt.getTime() <= Date.now()) await client.del(documentKey(key));
+          else await client.set(documentKey(key), Buffer.concat(parts), "PXAT", expiresAt.getTime());
+        },
+        async delete(key) {
+          await client.del(documentKey(key));
+        },
+      },
+      options.secrets,
+    ),
     async ping() {
       // While Redis is away commands wait for a reconnect; readiness wants an answer now.
       const timeout = new Promise<string>((resolve) => setTimeout(resolve, pingTimeoutMs, "timeout").unref());
@@ -187,5 +205,6 @@ export function createRedisStore(url: string, options: SharedStoreOptions): Shar
     counters: failFastWhile(away, store.counters),
     submissions: failFastWhile(away, store.submissions),
     selections: failFastWhile(away, store.selections),
+    documents: failFastWhile(away, store.documents),
   };
 }

@@ -1,12 +1,19 @@
 // The default shared store: one owner-only SQLite file in the data directory (node:sqlite), in
 // WAL mode with a busy timeout, so the console processes of one host share sessions, locks,
 // counters, submission ids and the stations chosen on /stations. Every check-and-change is one statement or one IMMEDIATE
-// transaction, which SQLite runs alone across processes.
+// transaction, which SQLite runs alone across processes. Documents (a restore's backup, up to
+// 12 MB) are sealed files beside it, written and read without holding the event loop: SQLite's
+// calls here are synchronous, fine for rows of a few bytes, not for megabytes.
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { createSessionSealer, isSealed } from "../../app/auth/session-crypto.server";
 import type { SharedStore, SharedStoreOptions, SubmissionEntry } from "../../app/store/shared-store.server";
-import { openPrivateDatabase } from "../../lib/private-files";
+import { openPrivateDatabase, privateDirectory, privateFileMode } from "../../lib/private-files";
+import { sealedDocuments } from "./sealed-documents";
 import { sealedSessions } from "./sealed-sessions";
 
 export interface SqliteStore extends SharedStore {
@@ -69,6 +76,11 @@ function openDatabase(file: string) {
     );
     CREATE TABLE IF NOT EXISTS selection_expiry (
       id TEXT PRIMARY KEY,
+      expires_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS documents (
+      key TEXT PRIMARY KEY,
+      file TEXT NOT NULL,
       expires_at INTEGER NOT NULL
     );
   `);
@@ -138,6 +150,37 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
     ),
     count: sql("SELECT count(*) AS count FROM selections WHERE id = ?"),
   };
+  const document = {
+    get: sql("SELECT file FROM documents WHERE key = ? AND expires_at > ?"),
+    file: sql("SELECT file FROM documents WHERE key = ?"),
+    put: sql(
+      "INSERT INTO documents (key, file, expires_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET file = excluded.file, expires_at = excluded.expires_at",
+    ),
+    delete: sql("DELETE FROM documents WHERE key = ? RETURNING file"),
+    expired: sql("DELETE FROM documents WHERE expires_at <= ? RETURNING file"),
+    all: sql("SELECT file FROM documents"),
+  };
+  // Files named at random: a new document never overwrites one a reader is reading. The
+  // directory is made when the first document comes (an in-memory store keeps its files in a
+  // temporary one).
+  let documentDirectory: string | null = null;
+  const documentsAt = file === ":memory:" ? null : join(dirname(file), "documents");
+  function documentFile(name: string) {
+    if (!documentDirectory) {
+      documentDirectory = documentsAt ?? mkdtempSync(join(tmpdir(), "console-documents-"));
+      privateDirectory(documentDirectory);
+    }
+    return join(documentDirectory, name);
+  }
+  const removeFiles = (names: string[]) =>
+    Promise.all(names.map((name) => rm(documentFile(name), { force: true }))).then(() => undefined);
+  /** Files no row names: left by a process that ended between writing a file and its row. */
+  function removeStrayDocuments() {
+    if (!documentsAt || !existsSync(documentsAt)) return;
+    const named = new Set((document.all.all() as { file: string }[]).map((row) => row.file));
+    void removeFiles(readdirSync(documentsAt).filter((name) => !named.has(name) && !name.endsWith(".part")));
+  }
+
   const expired = ["sessions", "locks", "counters", "submissions"].map((table) =>
     sql(`DELETE FROM ${table} WHERE expires_at <= ?`),
   );
@@ -156,9 +199,11 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
   function removeExpired(now = new Date()) {
     const [sessions = 0] = expired.map((statement) => Number(statement.run(now.getTime()).changes));
     for (const statement of expiredSelections) statement.run(now.getTime());
+    void removeFiles((document.expired.all(now.getTime()) as { file: string }[]).map((row) => row.file));
     return sessions;
   }
   removeExpired();
+  removeStrayDocuments();
   // Expired rows go away on their own; unref so the timer never keeps a process alive.
   const sweep = setInterval(() => removeExpired(), sweepEveryMs);
   sweep.unref();
@@ -243,6 +288,35 @@ export function createSqliteStore(file: string, options: SharedStoreOptions): Sq
         });
       },
     },
+    documents: sealedDocuments(
+      {
+        async get(key) {
+          const row = document.get.get(key, Date.now()) as { file: string } | undefined;
+          if (!row) return null;
+          try {
+            const bytes = await readFile(documentFile(row.file));
+            return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+          } catch {
+            // Replaced or swept while this read began.
+            return null;
+          }
+        },
+        async put(key, parts, expiresAt) {
+          const name = randomBytes(16).toString("hex");
+          await writeFile(documentFile(`${name}.part`), parts, { mode: privateFileMode });
+          // The row first: a file on disk that no row names is a stray the next start removes.
+          const before = document.file.get(key) as { file: string } | undefined;
+          document.put.run(key, name, expiresAt.getTime());
+          await rename(documentFile(`${name}.part`), documentFile(name));
+          if (before) await removeFiles([before.file]);
+        },
+        async delete(key) {
+          const row = document.delete.get(key) as { file: string } | undefined;
+          if (row) await removeFiles([row.file]);
+        },
+      },
+      options.secrets,
+    ),
     async ping() {
       try {
         db.prepare("SELECT 1").get();

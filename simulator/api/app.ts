@@ -3,6 +3,7 @@
 // is a problem+json 404.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { configurationApi, managerPaths, updaterApi } from "../../app/contract/paths";
+import { consoleJobHeader } from "../../app/contract/values";
 import type { FaultInjection } from "../faults";
 import { problems } from "../problems";
 import type { Simulation } from "../simulation";
@@ -38,16 +39,23 @@ function injectFaults(faults: FaultInjection) {
     const { latencyMs, filesWithoutName } = faults.current;
     // Read by Reply.send (http.ts) when this call answers a file.
     res.locals.filesWithoutName = filesWithoutName;
+    const isJob = req.get(consoleJobHeader) !== undefined;
     const proceed = () => {
-      if (faults.takeServerError(req.path, req.method))
+      if (faults.takeServerError(req.path, req.method, isJob))
         sendProblem(res, problems.serverError("Injected server error.").problem);
       else next();
     };
     if (latencyMs <= 0) return proceed();
-    faults.heldRequests += 1;
-    faults.mostHeldRequests = Math.max(faults.mostHeldRequests, faults.heldRequests);
+    if (isJob) {
+      faults.heldJobRequests += 1;
+      faults.mostHeldJobRequests = Math.max(faults.mostHeldJobRequests, faults.heldJobRequests);
+    } else {
+      faults.heldRequests += 1;
+      faults.mostHeldRequests = Math.max(faults.mostHeldRequests, faults.heldRequests);
+    }
     setTimeout(() => {
-      faults.heldRequests -= 1;
+      if (isJob) faults.heldJobRequests -= 1;
+      else faults.heldRequests -= 1;
       proceed();
     }, latencyMs);
   };

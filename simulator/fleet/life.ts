@@ -13,6 +13,7 @@ import { setListenerCount } from "./listeners";
 import { askForMic } from "./moderation";
 import { reconnectStation } from "./presence";
 import type { StationRecord } from "./records";
+import type { ShowRunner } from "../audience/shows";
 
 const listenerNames = [
   "Aylin",
@@ -37,7 +38,10 @@ export class FleetLife {
   private readonly returning = new Map<string, ClockTimer>();
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly state: ManagerState) {}
+  constructor(
+    private readonly state: ManagerState,
+    private readonly shows?: ShowRunner,
+  ) {}
 
   get isRunning(): boolean {
     return this.unsubscribe !== null;
@@ -51,6 +55,7 @@ export class FleetLife {
     for (const record of this.state.records.values()) this.scheduleReturn(record.station.serialNumber);
     this.every(durations.listenerActivity, () => this.listenerActivity());
     this.every(durations.systemEventActivity, () => this.systemEventActivity());
+    if (this.shows) this.every(durations.showActivity, () => this.showActivity());
   }
 
   stop() {
@@ -117,6 +122,26 @@ export class FleetLife {
     if (!channel?.isEnabled) return;
     channel.listenerCount = Math.max(0, channel.listenerCount + randomInt(runtimeRandom, -2, 3));
     this.state.commitStation(record, { channels: [channel] });
+  }
+
+  /** A show begins in a room without one: its audience arrives, peaks, takes an interval, leaves. */
+  private showActivity() {
+    const running = new Set(this.shows!.runningShows);
+    const free = this.connectedStations().filter((record) => !running.has(record.station.serialNumber));
+    if (free.length === 0) return;
+    const record = pick(runtimeRandom, free);
+    const minute = 60_000;
+    const startsAt = randomInt(runtimeRandom, 5, 15) * minute;
+    const durationMs = randomInt(runtimeRandom, 40, 100) * minute;
+    this.shows!.start(record.station.serialNumber, {
+      startsAt,
+      endsAt: startsAt + durationMs,
+      peak: randomInt(runtimeRandom, 8, 60),
+      arriveMs: 15 * minute,
+      leaveMs: 8 * minute,
+      interval:
+        runtimeRandom() < 0.5 ? { afterMs: Math.round(durationMs * 0.45), durationMs: 15 * minute, stay: 0.35 } : null,
+    });
   }
 
   private systemEventActivity() {

@@ -16,8 +16,8 @@ export class HubConnection {
     readonly hub: HubName,
     readonly connectionId: string,
     readonly socket: WebSocket,
-    /** Opened by the console for a copy of its own (decision 072), not relayed for a browser. */
-    readonly isConsoleCopy = false,
+    /** A console's background job (consoleJobHeader), not a page a person has open. */
+    readonly isJob = false,
   ) {
     socket.on("message", (data, isBinary) => this.receive(data, isBinary));
     // Protocol errors end the socket, whose close event does the clean-up.

@@ -2,13 +2,14 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import express from "express";
 import { WebSocketServer } from "ws";
-import { consoleCopyHeader, hubPaths, type HubName } from "../../app/contract/hubs";
+import { hubPaths, type HubName } from "../../app/contract/hubs";
 import type { Principal } from "../identity/verify";
 import { bearerToken } from "./bearer-token";
 import { HubConnection } from "./hub-connection";
 import { Negotiations, type Negotiation } from "./negotiations";
 import { frame, MessageType } from "./protocol";
 import { rejectUpgrade } from "./reject-upgrade";
+import { consoleJobHeader, consoleJobParameter } from "../../app/contract/values";
 
 export interface HubServerOptions {
   /** null → 401 on negotiate and on upgrade */
@@ -30,10 +31,10 @@ export interface HubServer {
   setAvailable(available: boolean): void;
   /** Sends a Close message (type 7) to every connection and closes it. */
   closeAll(options?: { allowReconnect?: boolean; error?: string }): void;
-  /** Handshaken connections (of that hub), the console's own copies' not counted. */
+  /** Open connections of pages (a console's background jobs not counted). */
   connectionCount(hub?: HubName): number;
-  /** Handshaken connections the console opened for its copies (decision 072). */
-  consoleCopyCount(): number;
+  /** Open connections of a console's background jobs (the listening sampler's). */
+  jobConnectionCount(): number;
   close(): Promise<void>;
 }
 
@@ -128,8 +129,9 @@ export function createHubServer(options: HubServerOptions): HubServer {
     }
 
     webSocketServer.handleUpgrade(req, socket, head, (webSocket) => {
-      const isConsoleCopy = req.headers[consoleCopyHeader.toLowerCase()] !== undefined;
-      const connection = new HubConnection(hub, negotiation.connectionId, webSocket, isConsoleCopy);
+      const url = new URL(req.url ?? "/", "http://placeholder");
+      const isJob = req.headers[consoleJobHeader] !== undefined || url.searchParams.has(consoleJobParameter);
+      const connection = new HubConnection(hub, negotiation.connectionId, webSocket, isJob);
       connections.add(connection);
       webSocket.on("close", () => {
         connections.delete(connection);
@@ -182,14 +184,13 @@ export function createHubServer(options: HubServerOptions): HubServer {
     connectionCount(hub) {
       let count = 0;
       for (const connection of connections) {
-        if (connection.isHandshaken && !connection.isConsoleCopy && (hub === undefined || connection.hub === hub))
-          count += 1;
+        if (connection.isHandshaken && !connection.isJob && (hub === undefined || connection.hub === hub)) count += 1;
       }
       return count;
     },
-    consoleCopyCount() {
+    jobConnectionCount() {
       let count = 0;
-      for (const connection of connections) if (connection.isHandshaken && connection.isConsoleCopy) count += 1;
+      for (const connection of connections) if (connection.isHandshaken && connection.isJob) count += 1;
       return count;
     },
     async close() {

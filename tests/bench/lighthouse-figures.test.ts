@@ -6,7 +6,11 @@ import { renderTable, targetsMet, type BenchResults } from "../../bench/report";
 
 type Lhr = Parameters<typeof figuresOf>[0];
 
-function lhr(score: number | null, values: { fcp?: number; lcp?: number; tbt?: number }, extra: Partial<Lhr> = {}) {
+function lhr(
+  score: number | null,
+  values: { fcp?: number; lcp?: number; tbt?: number; cls?: number },
+  extra: Partial<Lhr> = {},
+) {
   const audit = (value: number | undefined) =>
     value === undefined
       ? { errorMessage: "Required TraceEngineResult gatherer did not run." }
@@ -17,6 +21,7 @@ function lhr(score: number | null, values: { fcp?: number; lcp?: number; tbt?: n
       "first-contentful-paint": audit(values.fcp),
       "largest-contentful-paint": audit(values.lcp),
       "total-blocking-time": audit(values.tbt),
+      "cumulative-layout-shift": audit(values.cls),
     },
     ...extra,
   } as unknown as Lhr;
@@ -36,15 +41,22 @@ function results(lighthouse: BenchResults["lighthouse"]): BenchResults {
   };
 }
 
-const measured = (score: number, tbtMs: number): LighthouseSample => ({ score, fcpMs: 1200, lcpMs: 1300, tbtMs });
+const measured = (score: number, tbtMs: number, cls = 0): LighthouseSample => ({
+  score,
+  fcpMs: 1200,
+  lcpMs: 1300,
+  tbtMs,
+  cls,
+});
 
 describe("figuresOf", () => {
-  it("takes the score and the three metrics of a run that measured", () => {
-    expect(figuresOf(lhr(0.96, { fcp: 1211.7, lcp: 1366.1, tbt: 126.4 }))).toEqual({
+  it("takes the score and the four metrics of a run that measured, the layout shift to three decimals", () => {
+    expect(figuresOf(lhr(0.96, { fcp: 1211.7, lcp: 1366.1, tbt: 126.4, cls: 0.09612 }))).toEqual({
       score: 96,
       fcpMs: 1212,
       lcpMs: 1366,
       tbtMs: 126,
+      cls: 0.096,
     });
   });
 
@@ -56,7 +68,7 @@ describe("figuresOf", () => {
   });
 
   it("gives the failing metric's error when a metric has no value", () => {
-    expect(figuresOf(lhr(null, { fcp: 1200, lcp: 1300 }))).toEqual({
+    expect(figuresOf(lhr(null, { fcp: 1200, lcp: 1300, cls: 0 }))).toEqual({
       failure: "total-blocking-time: Required TraceEngineResult gatherer did not run.",
     });
   });
@@ -79,14 +91,14 @@ describe("the bench's table", () => {
 
   it("shows a route without figures as such, with Lighthouse's reasons, not as 0", () => {
     const table = renderTable(results([failed, fine]));
-    expect(table).toContain("| `/dashboard` | **no figures** | – | – | – | NO_NAVSTART, NO_NAVSTART |");
-    expect(table).toContain("| `/stations` | 98 | 1200 ms | 1300 ms | 120 ms | — |");
+    expect(table).toContain("| `/dashboard` | **no figures** | – | – | – | – | NO_NAVSTART, NO_NAVSTART |");
+    expect(table).toContain("| `/stations` | 98 | 1200 ms | 1300 ms | 120 ms | 0 | — |");
     expect(table).not.toMatch(/\| `\/dashboard` \| 0 \|/);
   });
 
   it("does not count the Lighthouse targets as met while a route has no figures", () => {
     const lighthouseTargets = targetsMet(results([failed, fine])).filter((target) => /Lighthouse/.test(target.target));
-    expect(lighthouseTargets).toHaveLength(2);
+    expect(lighthouseTargets).toHaveLength(3);
     for (const target of lighthouseTargets) {
       expect(target.met).toBe(false);
       expect(target.measured).toContain("1 route(s) without figures");
@@ -95,6 +107,13 @@ describe("the bench's table", () => {
 
   it("counts them as met when every route measured within them", () => {
     const lighthouseTargets = targetsMet(results([fine])).filter((target) => /Lighthouse/.test(target.target));
-    expect(lighthouseTargets.map((target) => target.met)).toEqual([true, true]);
+    expect(lighthouseTargets.map((target) => target.met)).toEqual([true, true, true]);
+  });
+
+  it("shows each route's layout shift and holds it to 0.01", () => {
+    const shifting = routeFigures("/stations", [measured(98, 120, 0.096)], []);
+    expect(renderTable(results([shifting]))).toContain("| `/stations` | 98 | 1200 ms | 1300 ms | 120 ms | 0.096 | — |");
+    const cls = targetsMet(results([fine, shifting])).find((target) => /CLS/.test(target.target))!;
+    expect(cls).toMatchObject({ measured: "0.096 (highest)", met: false });
   });
 });

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DurableStore } from "~/records/durable-store";
 import { scheduleRetention } from "../../server/records/retention";
-import { createSqliteRecords } from "../../server/records/sqlite-records";
+import { createSqliteRecords } from "../../server/records/records-store";
 
 const directory = mkdtempSync(join(tmpdir(), "audit-retention-"));
 const stores: DurableStore[] = [];

@@ -34,4 +34,21 @@ describe("coalescing pushes into revalidations", () => {
     coalescer.settled();
     expect(run).toHaveBeenCalledTimes(2);
   });
+
+  it("is busy from a push until the last run it caused has settled (the page's data-live mark)", () => {
+    const run = vi.fn();
+    const coalescer = createCoalescer(run, 350);
+    expect(coalescer.busy()).toBe(false);
+    coalescer.notify();
+    expect(coalescer.busy()).toBe(true);
+    coalescer.notify();
+    coalescer.settled();
+    // The second push waits for its interval: still busy until that run has settled too.
+    expect(coalescer.busy()).toBe(true);
+    vi.advanceTimersByTime(350);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(coalescer.busy()).toBe(true);
+    coalescer.settled();
+    expect(coalescer.busy()).toBe(false);
+  });
 });

@@ -108,6 +108,36 @@ describe("configuration", () => {
     ]);
   });
 
+  it("reads the listener history's sampling interval (30 s) and retention (400 days), each within bounds", () => {
+    expect(parseConfig({}).listening).toEqual({ sampleSeconds: 30, retentionDays: 400 });
+    expect(parseConfig({ LISTENING_SAMPLE_SECONDS: "10", LISTENING_RETENTION_DAYS: "90" }).listening).toEqual({
+      sampleSeconds: 10,
+      retentionDays: 90,
+    });
+    expect(problemsOf({ LISTENING_SAMPLE_SECONDS: "1", LISTENING_RETENTION_DAYS: "0" })).toEqual([
+      "LISTENING_SAMPLE_SECONDS must be at least 5 (seconds)",
+      "LISTENING_RETENTION_DAYS must be at least 1 (days)",
+    ]);
+    expect(problemsOf({ LISTENING_SAMPLE_SECONDS: "half a minute" })).toEqual([
+      "LISTENING_SAMPLE_SECONDS must be a whole number of seconds",
+    ]);
+    expect(problemsOf({ LISTENING_RETENTION_DAYS: "forever" })).toEqual([
+      "LISTENING_RETENTION_DAYS must be a whole number of days",
+    ]);
+  });
+
+  it("reads RECORDS_SPOOL_MAX_MB as whole megabytes, 64 by default", () => {
+    expect(parseConfig({}).recordsSpoolMaxBytes).toBe(64 * 1024 * 1024);
+    expect(parseConfig({ RECORDS_SPOOL_MAX_MB: "8" }).recordsSpoolMaxBytes).toBe(8 * 1024 * 1024);
+    expect(problemsOf({ RECORDS_SPOOL_MAX_MB: "0" })).toEqual(["RECORDS_SPOOL_MAX_MB must be at least 1 (megabytes)"]);
+    expect(problemsOf({ RECORDS_SPOOL_MAX_MB: "1.5" })).toEqual([
+      "RECORDS_SPOOL_MAX_MB must be a whole number of megabytes",
+    ]);
+    expect(problemsOf({ RECORDS_SPOOL_MAX_MB: "lots" })).toEqual([
+      "RECORDS_SPOOL_MAX_MB must be a whole number of megabytes",
+    ]);
+  });
+
   it("reads TRUST_PROXY as a hop count or the proxies' addresses, never as trusting every hop", () => {
     expect(parseConfig({}).trustProxy).toBe(0);
     expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);

@@ -2,13 +2,14 @@
 // test gets a database of its own; "two instances" are two clients of it, as two console
 // processes or instances would open it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  AuditChange,
-  AuditFilter,
-  AuditOutcome,
-  AuditRecord,
-  AuditUser,
-  NewAuditRecord,
+import {
+  matchesAuditFilter,
+  type AuditChange,
+  type AuditFilter,
+  type AuditOutcome,
+  type AuditRecord,
+  type AuditUser,
+  type NewAuditRecord,
 } from "~/records/audit-log";
 import type { DurableStore } from "~/records/durable-store";
 import type { NewRollout, RolloutOptions } from "~/records/rollouts";
@@ -24,7 +25,7 @@ export interface RecordsDatabase {
   openAtOnce(count: number): Promise<void>;
   /** Every audit row as the database holds it, as text: what an operator or a backup sees. */
   rawAuditText(): Promise<string>;
-  /** The versions in schema_migrations, one entry per row. */
+  /** The applied migrations (kysely_migration), each by its number in the known list, one entry per row. */
   appliedMigrations(): Promise<number[]>;
   /** The migrations the code knows. */
   knownMigrations: number;
@@ -112,19 +113,7 @@ function sampleRecords(): NewAuditRecord[] {
 
 /** What the store must answer, worked out here: the filter over the records in the order appended. */
 function expectedIds(appended: AuditRecord[], filter: AuditFilter): string[] {
-  const matches = appended.filter((candidate) => {
-    const time = Date.parse(candidate.time);
-    if (filter.userId !== undefined && candidate.user?.id !== filter.userId) return false;
-    if (filter.serialNumber !== undefined && candidate.target.serialNumber !== filter.serialNumber) return false;
-    if (filter.action && "equals" in filter.action && candidate.action !== filter.action.equals) return false;
-    if (filter.action && "startsWith" in filter.action && !candidate.action.startsWith(filter.action.startsWith)) {
-      return false;
-    }
-    if (filter.outcome !== undefined && candidate.outcome.kind !== filter.outcome) return false;
-    if (filter.from !== undefined && time < filter.from.getTime()) return false;
-    if (filter.to !== undefined && time >= filter.to.getTime()) return false;
-    return true;
-  });
+  const matches = appended.filter((candidate) => matchesAuditFilter(candidate, filter));
   // Newest first; of equal times the one appended last first.
   return matches
     .map((candidate, index) => ({ candidate, index }))
@@ -344,6 +333,22 @@ export function durableStoreContract(startBackend: () => Promise<RecordsBackend>
       }
       const { rows } = await first.auditLog.query({}, { skip: 0, take: 10 });
       expect(rows.map((row) => row.id)).toEqual(ids.reverse());
+    });
+
+    it("stores a record once by its id, whichever instance writes it again (the spool's replay)", async () => {
+      const {
+        stores: [first, second],
+      } = await fresh(2);
+      const given = record({ id: "spooled-1", requestId: "written-twice" });
+      await Promise.all([first.auditLog.append(given), second.auditLog.append(given)]);
+      await first.auditLog.append({ ...given, action: "station.reboot" });
+      await first.auditLog.append(record({ id: "spooled-2", requestId: "after" }));
+      const { rows, total } = await second.auditLog.query({}, { skip: 0, take: 10 });
+      expect(total).toBe(2);
+      expect(rows.map((row) => [row.id, row.action])).toEqual([
+        ["spooled-2", "station.rename"],
+        ["spooled-1", "station.rename"],
+      ]);
     });
 
     it("streams every matching record newest first, across batch borders inside equal times", async () => {
@@ -609,6 +614,25 @@ export function durableStoreContract(startBackend: () => Promise<RecordsBackend>
       expect(await first.rollouts.markUpdateSent(id, "MCS-0003")).toBe(false);
       // A rollout that has ended is not cancelled again.
       expect(await first.rollouts.cancel(id)).toBeNull();
+    });
+
+    it("name the stations a rollout still holds (waiting or updating) and which rollout holds each", async () => {
+      const {
+        stores: [first, second],
+      } = await fresh(2);
+      const { id } = await first.rollouts.create(rollout(["MCS-0001", "MCS-0002", "MCS-0003", "MCS-0004"]));
+      expect(await first.rollouts.markUpdateSent(id, "MCS-0001")).toBe(true);
+      await first.rollouts.updateStation(id, "MCS-0002", { state: "done" });
+      await first.rollouts.updateStation(id, "MCS-0003", { state: "skipped", message: "alreadyCurrent" });
+      expect(await second.rollouts.heldStations()).toEqual(
+        new Map([
+          ["MCS-0001", id],
+          ["MCS-0004", id],
+        ]),
+      );
+      // A cancel lets go of the stations not started; one still updating stays held until it ends.
+      await second.rollouts.cancel(id);
+      expect(await first.rollouts.heldStations()).toEqual(new Map([["MCS-0001", id]]));
     });
 
     it("are listed newest first, page by page, with the total, optionally by state", async () => {

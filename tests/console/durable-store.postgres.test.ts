@@ -1,27 +1,16 @@
 // The durable store's contract on PostgreSQL: a real throw-away cluster (tests/support/
 // postgresql-server.ts), a database per test, separate pools as separate instances would have.
 // Skipped, naming the package, only where PostgreSQL is not installed.
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DurableStore } from "~/records/durable-store";
-import { postgresMigrations } from "../../server/records/postgres-migrations";
-import { createPostgresRecords } from "../../server/records/postgres-records";
+import { recordsMigrations } from "../../server/records/layer/migrations";
+import { createPostgresRecords } from "../../server/records/records-store";
 import { freePort } from "../../e2e/support/own-console";
-import { startPostgresqlServer, type PostgresqlServer } from "../support/postgresql-server";
+import { startPostgresqlServer, withClient, type PostgresqlServer } from "../support/postgresql-server";
 import { missingPrograms } from "../support/system-programs";
 import { durableStoreContract } from "./durable-store.contract";
 
 const missing = missingPrograms("postgresql");
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 // vitest keeps no reason for a skipped describe: its name carries the message the reporter reads.
 describe.skipIf(missing !== null)(
@@ -48,11 +37,12 @@ describe.skipIf(missing !== null)(
               ),
             appliedMigrations: () =>
               withClient(url, async (client) =>
-                (
-                  await client.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")
-                ).rows.map((row) => row.version),
+                // Each applied migration by its number in the known list, one entry per row.
+                (await client.query<{ name: string }>("SELECT name FROM kysely_migration ORDER BY name")).rows.map(
+                  (row) => Object.keys(recordsMigrations).indexOf(row.name) + 1,
+                ),
               ),
-            knownMigrations: postgresMigrations.length,
+            knownMigrations: Object.keys(recordsMigrations).length,
           };
         },
         stop: () => server.stop(),

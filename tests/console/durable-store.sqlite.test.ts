@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe } from "vitest";
-import { createSqliteRecords } from "../../server/records/sqlite-records";
-import { sqliteMigrations } from "../../server/records/sqlite-migrations";
+import { createSqliteRecords } from "../../server/records/records-store";
+import { recordsMigrations } from "../../server/records/layer/migrations";
 import { durableStoreContract } from "./durable-store.contract";
 
 /**
@@ -16,13 +16,11 @@ import { durableStoreContract } from "./durable-store.contract";
  * then migrates it: the processes' migrations start together, not one after another.
  */
 const openerScript = `
-  import { openRecordsDatabase } from "./server/records/sqlite-database.ts";
-  import { migrateSqlite } from "./server/records/sqlite-migrations.ts";
+  import { openSqliteLayer } from "./server/records/layer/open-layer.ts";
   const [file, at] = process.argv.slice(-2);
-  const database = openRecordsDatabase(file);
   while (performance.timeOrigin + performance.now() < Number(at));
-  migrateSqlite(database);
-  database.close();
+  const layer = await openSqliteLayer(file);
+  await layer.close();
 `;
 
 function openInProcess(file: string, at: number) {
@@ -67,14 +65,13 @@ describe("the durable store on SQLite", () => {
           },
           async appliedMigrations() {
             return readOnly(file, (database) =>
-              (
-                database.prepare("SELECT version FROM schema_migrations ORDER BY version").all() as {
-                  version: number;
-                }[]
-              ).map((row) => row.version),
+              // Each applied migration by its number in the known list, one entry per row.
+              (database.prepare("SELECT name FROM kysely_migration ORDER BY name").all() as { name: string }[]).map(
+                (row) => Object.keys(recordsMigrations).indexOf(row.name) + 1,
+              ),
             );
           },
-          knownMigrations: sqliteMigrations.length,
+          knownMigrations: Object.keys(recordsMigrations).length,
         };
       },
       async stop() {

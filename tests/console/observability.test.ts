@@ -211,6 +211,19 @@ describe("GET /metrics", () => {
   });
 });
 
+describe("the listening sampler's readings", () => {
+  it("add up their CPU time and show the last reading's most Manager calls in flight", async () => {
+    const { observability, metrics } = await observedServer({ trustLoopback: false });
+    const round = { outcome: "stored", stations: 5000, managerCalls: 5, durationMs: 80 } as const;
+    observability.listeningRound({ ...round, mostCallsInFlight: 4, cpuMs: 30 });
+    observability.listeningRound({ ...round, mostCallsInFlight: 1, cpuMs: 20 });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('console_listening_rounds_total{outcome="stored"} 2');
+    expect(text).toContain("console_listening_round_cpu_seconds_total 0.05");
+    expect(text).toContain("console_listening_round_manager_calls_in_flight 1");
+  });
+});
+
 describe("an unexpected error in a page's loader", () => {
   const logged: unknown[] = [];
   const observability = {

@@ -1,11 +1,25 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { recordingWrite } from "~/audit/write-record.server";
+import { parseConfig } from "~/config.server";
+import type { NewAuditRecord } from "~/records/audit-log";
+import type { DurableRecord } from "~/records/durable-writes";
+import { setRuntime } from "~/runtime.server";
 import { oncePerSubmission as oncePerSubmissionIn } from "~/utils/once-per-submission.server";
 import { createSqliteStore } from "../../server/store/sqlite-store";
+import { withStore } from "../support/runtime";
 
 const submissions = createSqliteStore(":memory:", { secrets: ["s".repeat(32)] }).submissions;
 
-function oncePerSubmission<T>(id: unknown, work: () => Promise<T>, succeeded: (outcome: T) => boolean) {
-  return oncePerSubmissionIn(submissions, id, work, succeeded);
+function oncePerSubmission<T>(
+  id: unknown,
+  work: () => Promise<T>,
+  succeeded: (outcome: T) => boolean,
+  form = "token.create",
+) {
+  return oncePerSubmissionIn(submissions, { form, id }, work, succeeded);
 }
 
 function deferred() {
@@ -56,5 +70,70 @@ describe("oncePerSubmission", () => {
       ),
     ).toBe("created");
     expect(runs).toBe(1);
+  });
+
+  it("keeps each form's ids apart: one form's id sent to another is a submission of its own there", async () => {
+    const bulk = await oncePerSubmission(
+      "shared-id",
+      async () => ({ kind: "done" }),
+      () => true,
+      "bulk.reject",
+    );
+    const started = await oncePerSubmission(
+      "shared-id",
+      async () => ({ kind: "started", id: "7" }),
+      () => true,
+      "rollout.start",
+    );
+    expect([bulk, started]).toEqual([{ kind: "done" }, { kind: "started", id: "7" }]);
+  });
+
+  it("takes an id longer than any the console makes as none: the work runs each time", async () => {
+    let runs = 0;
+    const long = "x".repeat(65);
+    await oncePerSubmission(
+      long,
+      async () => ++runs,
+      () => true,
+    );
+    await oncePerSubmission(
+      long,
+      async () => ++runs,
+      () => true,
+    );
+    expect(runs).toBe(2);
+  });
+
+  it("records nothing for a repeat, in the process or from the store: the first's record is the write", async () => {
+    const recorded: NewAuditRecord[] = [];
+    setRuntime(
+      withStore({
+        config: parseConfig({ DATA_DIRECTORY: mkdtempSync(join(tmpdir(), "once-per-submission-")) }),
+        managerUrl: "http://manager.test",
+        sessionSecrets: ["o".repeat(32)],
+        embeddedIdentity: null,
+        durableWrites: {
+          write: async (written: DurableRecord) => void recorded.push(written.record),
+        } as never,
+      }),
+    );
+    const gate = deferred();
+    const attempt = () =>
+      recordingWrite({ user: null, action: "token.create", target: { kind: "token" } }, () =>
+        oncePerSubmission(
+          "form-repeat",
+          async () => {
+            await gate.promise;
+            return "created";
+          },
+          () => true,
+        ),
+      );
+    // Two at once in this process, and one after the first settled (read from the store).
+    const both = Promise.all([attempt(), attempt()]);
+    gate.resolve();
+    expect(await both).toEqual(["created", "created"]);
+    expect(await attempt()).toBe("created");
+    expect(recorded.map((record) => [record.action, record.outcome.kind])).toEqual([["token.create", "done"]]);
   });
 });

@@ -12,7 +12,7 @@ import type { DurableStore } from "~/records/durable-store";
 import { assignWaves, type RolloutOptions } from "~/records/rollouts";
 import { stepRollout, type RolloutManager, type StepDependencies } from "~/rollouts/step";
 import type { StationFirmware } from "~/rollouts/waves";
-import { createSqliteRecords } from "../../server/records/sqlite-records";
+import { createSqliteRecords } from "../../server/records/records-store";
 
 const ada = { id: "ada", name: "Ada Admin", role: "Admin" };
 const minute = 60_000;

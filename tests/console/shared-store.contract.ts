@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { refreshOnce } from "~/auth/refresh-once.server";
 import type { SessionTokens } from "~/auth/session.server";
 import type { SharedStore } from "~/store/shared-store.server";
-import { oncePerSubmission } from "~/utils/once-per-submission.server";
+import { oncePerSubmission, readSubmission } from "~/utils/once-per-submission.server";
 
 export interface StoreBackend {
   /** A new client of the backend, sealing with these secrets. */
   open(secrets: string[]): SharedStore;
   /** The text the backend keeps for a session, as an operator (or a thief of a backup) sees it. */
   rawSession(id: string): Promise<string | null>;
+  /** The bytes the backend keeps for a document. */
+  rawDocument(key: string): Promise<Buffer | null>;
   stop(): Promise<void>;
 }
 
@@ -233,12 +235,14 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
         await gate.promise;
         return { created: `token-${runs}` };
       };
-      const onFirst = oncePerSubmission(first.submissions, id, work, () => true);
+      const onFirst = oncePerSubmission(first.submissions, { form: "token.create", id }, work, () => true);
       await vi.waitFor(() => expect(runs).toBe(1));
-      const onSecond = oncePerSubmission(second.submissions, id, work, () => true);
+      const onSecond = oncePerSubmission(second.submissions, { form: "token.create", id }, work, () => true);
       gate.resolve();
       expect(await Promise.all([onFirst, onSecond])).toEqual([{ created: "token-1" }, { created: "token-1" }]);
-      expect(await oncePerSubmission(second.submissions, id, work, () => true)).toEqual({ created: "token-1" });
+      expect(await oncePerSubmission(second.submissions, { form: "token.create", id }, work, () => true)).toEqual({
+        created: "token-1",
+      });
       expect(runs).toBe(1);
     });
 
@@ -251,14 +255,31 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
         await gate.promise;
         return { error: "name taken" };
       };
-      const onFirst = oncePerSubmission(first.submissions, id, failing, (outcome) => !outcome.error);
+      const onFirst = oncePerSubmission(
+        first.submissions,
+        { form: "token.create", id },
+        failing,
+        (outcome) => !outcome.error,
+      );
       await vi.waitFor(() => expect(runs).toBe(1));
-      const onSecond = oncePerSubmission(second.submissions, id, failing, (outcome) => !outcome.error);
+      const onSecond = oncePerSubmission(
+        second.submissions,
+        { form: "token.create", id },
+        failing,
+        (outcome) => !outcome.error,
+      );
       gate.resolve();
       expect(await Promise.all([onFirst, onSecond])).toEqual([{ error: "name taken" }, { error: "name taken" }]);
       expect(runs).toBe(1);
       const corrected = async () => ({ error: "" });
-      expect(await oncePerSubmission(second.submissions, id, corrected, (outcome) => !outcome.error)).toEqual({
+      expect(
+        await oncePerSubmission(
+          second.submissions,
+          { form: "token.create", id },
+          corrected,
+          (outcome) => !outcome.error,
+        ),
+      ).toEqual({
         error: "",
       });
     });
@@ -270,11 +291,13 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
         await gate.promise;
         throw new Error("Manager down");
       };
-      const onFirst = oncePerSubmission(first.submissions, id, throwing, () => true);
-      await vi.waitFor(async () => expect(await first.submissions.read(id)).toEqual({ state: "pending" }));
+      const onFirst = oncePerSubmission(first.submissions, { form: "token.create", id }, throwing, () => true);
+      await vi.waitFor(async () =>
+        expect(await readSubmission(first.submissions, { form: "token.create", id })).toEqual({ state: "pending" }),
+      );
       const onSecond = oncePerSubmission(
         second.submissions,
-        id,
+        { form: "token.create", id },
         async () => "created",
         () => true,
       );
@@ -307,6 +330,37 @@ export function sharedStoreContract(startBackend: () => Promise<StoreBackend>) {
       await vi.waitFor(async () => expect(await second.selections.members(brief)).toEqual([]), { timeout: 3000 });
       // A change after expiry starts from an empty set.
       expect(await second.selections.change(brief, { add: ["MCS-0043"] }, 60_000)).toBe(1);
+    });
+  });
+
+  describe("documents", () => {
+    it("keep bytes under a key, seen alike by every instance, replaced by a new one and removed", async () => {
+      const key = unique("document");
+      const bytes = new TextEncoder().encode(`{"pinCode":"482913","name":"Main Hall"}`);
+      expect(await first.documents.get(key)).toBeNull();
+      await first.documents.put(key, bytes, inAnHour());
+      expect(await second.documents.get(key)).toEqual(bytes);
+      const newer = new Uint8Array(3 * 1024 * 1024).fill(7);
+      await second.documents.put(key, newer, inAnHour());
+      // Compared as one buffer: toEqual would walk three million elements.
+      expect(Buffer.from((await first.documents.get(key))!).equals(newer)).toBe(true);
+      await first.documents.remove(key);
+      expect(await second.documents.get(key)).toBeNull();
+    });
+
+    it("keep nothing readable, open only under their own key and a listed secret, and expire", async () => {
+      const key = unique("document");
+      await first.documents.put(key, new TextEncoder().encode("secret 482913"), inAnHour());
+      const raw = await backend.rawDocument(key);
+      expect(raw?.length).toBeGreaterThan(0);
+      expect(raw!.toString("latin1")).not.toContain("482913");
+      expect(await open(["another-secret-".repeat(3)]).documents.get(key)).toBeNull();
+      expect(await open(["another-secret-".repeat(3), ...secrets]).documents.get(key)).toEqual(
+        new TextEncoder().encode("secret 482913"),
+      );
+      const brief = unique("document");
+      await first.documents.put(brief, new Uint8Array([1, 2, 3]), new Date(Date.now() + 50));
+      await vi.waitFor(async () => expect(await second.documents.get(brief)).toBeNull(), { timeout: 3000 });
     });
   });
 

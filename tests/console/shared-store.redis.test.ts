@@ -19,6 +19,7 @@ describe.skipIf(missing !== null)(
       return {
         open: (secrets) => createRedisStore(server.url, { secrets }),
         rawSession: (id) => raw.get(`${redisKeyPrefix}session:${id}`),
+        rawDocument: (key) => raw.getBuffer(`${redisKeyPrefix}document:${key}`),
         async stop() {
           raw.disconnect();
           await server.stop();

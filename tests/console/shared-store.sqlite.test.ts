@@ -1,6 +1,6 @@
 // The shared store's contract on the default backend: one SQLite file, two connections to it as
 // two console processes of one host would have.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -20,6 +20,16 @@ describe("the shared store on SQLite", () => {
           const row = database.prepare("SELECT data FROM sessions WHERE id = ?").get(id) as
             { data: string } | undefined;
           return row?.data ?? null;
+        } finally {
+          database.close();
+        }
+      },
+      async rawDocument(key) {
+        const database = new DatabaseSync(file);
+        try {
+          const row = database.prepare("SELECT file FROM documents WHERE key = ?").get(key) as
+            { file: string } | undefined;
+          return row ? readFileSync(join(directory, "console", "documents", row.file)) : null;
         } finally {
           database.close();
         }

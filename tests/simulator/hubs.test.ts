@@ -11,7 +11,8 @@ import {
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { consoleCopyHeader, hubMessages, hubPaths, type HubName } from "../../app/contract/hubs";
+import { hubMessages, hubPaths, type HubName } from "../../app/contract/hubs";
+import { consoleJobHeader } from "../../app/contract/values";
 import { createHubServer, type HubServer } from "../../simulator/hubs";
 import { Negotiations } from "../../simulator/hubs/negotiations";
 import type { Principal } from "../../simulator/identity";
@@ -141,19 +142,19 @@ describe("hub server with the official @microsoft/signalr client", () => {
     expect(received.moderation).toEqual([[{ id: "channel-1" }, "Add"]]);
   });
 
-  it("counts the console's own copies apart from the connections relayed for browsers", async () => {
-    const copy = connect("stationsHub", { headers: { [consoleCopyHeader]: "appView" } });
+  it("counts the console's own jobs' connections apart from the ones relayed for browsers", async () => {
+    const copy = connect("stationsHub", { headers: { [consoleJobHeader]: "appView-copy" } });
     const relayed = connect("stationsHub");
     await Promise.all([copy.start(), relayed.start()]);
     expect(hubs.connectionCount("stationsHub")).toBe(1);
-    expect(hubs.consoleCopyCount()).toBe(1);
+    expect(hubs.jobConnectionCount()).toBe(1);
     const arrived = nextEvent<unknown[]>((resolve) =>
       copy.on(hubMessages.stationsHub.stationChanged, (...args: unknown[]) => resolve(args)),
     );
     hubs.broadcast("stationsHub", hubMessages.stationsHub.stationChanged, { serialNumber: "MCS-0042" }, "Update");
     expect(await arrived).toEqual([{ serialNumber: "MCS-0042" }, "Update"]);
     await copy.stop();
-    await until(() => hubs.consoleCopyCount() === 0);
+    await until(() => hubs.jobConnectionCount() === 0);
   });
 
   it("refuses a bad token on negotiate with 401", async () => {

@@ -160,3 +160,14 @@ export async function startPostgresqlServer(options: PostgresqlServerOptions = {
     },
   };
 }
+
+/** Runs `work` on a client of its own, closed after. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 
 /** Each program by its Debian package's name: `apt-get install <name>` brings it. */
-export type SystemProgram = "chromium" | "lynx" | "w3m" | "nginx" | "redis-server" | "postgresql";
+export type SystemProgram = "chromium" | "lynx" | "w3m" | "nginx" | "redis-server" | "postgresql" | "poppler-utils";
 
 function isExecutable(path: string) {
   try {
@@ -33,12 +33,15 @@ function onPath(command: string) {
 const atPath = (path: string) => (isExecutable(path) ? path : null);
 
 /**
- * Debian's Chromium, or the one PLAYWRIGHT_CHROMIUM_PATH names; else Playwright's own download
- * (`npx playwright install chromium`), where machines without Debian's package may have it.
+ * The browser the Playwright tests drive: PLAYWRIGHT_CHROMIUM_PATH, else Debian's headless shell
+ * (package chromium-headless-shell: Chromium's engine without the desktop browser around it, what
+ * Playwright itself runs headless; the browser projects took a quarter less time with it,
+ * docs/decisions/067-one-walk-per-page-state.md), else Debian's Chromium, else Playwright's own
+ * download (`npx playwright install chromium`), where machines without Debian's packages may have it.
  */
 function chromiumPath() {
   if (process.env.PLAYWRIGHT_CHROMIUM_PATH) return atPath(process.env.PLAYWRIGHT_CHROMIUM_PATH);
-  const debian = atPath("/usr/bin/chromium");
+  const debian = atPath("/usr/bin/chromium-headless-shell") ?? atPath("/usr/bin/chromium");
   if (debian) return debian;
   // Loaded only here: most machines never need it, and the vitest runs never ask for Chromium.
   const { chromium } = createRequire(import.meta.url)("playwright-core") as typeof import("playwright-core");
@@ -78,6 +81,8 @@ const locate: Record<SystemProgram, () => string | null> = {
   nginx: () => atPath(process.env.NGINX ?? "/usr/sbin/nginx"),
   "redis-server": () => atPath(process.env.REDIS_SERVER ?? "/usr/bin/redis-server"),
   postgresql: postgresqlBinDirectory,
+  // The signs' test renders Chromium's PDFs to images with its pdftoppm.
+  "poppler-utils": () => onPath("pdftoppm"),
 };
 
 const systemPrograms = Object.keys(locate) as SystemProgram[];

@@ -1,5 +1,6 @@
 // A labelled choice from a list: the browser's own <select>, which works without JavaScript and
-// on every phone, with a chevron drawn over its right end.
+// on every phone, with a chevron drawn over its right end. Choices may come in labelled groups
+// (<optgroup>).
 import { forwardRef, type SelectHTMLAttributes } from "react";
 import { describedControl, FieldFrame, type FieldFrameProps } from "~/components/ui/field";
 import { useElementId } from "~/components/ui/id";
@@ -10,10 +11,24 @@ export interface SelectChoice {
   disabled?: boolean;
 }
 
+export interface SelectChoiceGroup {
+  group: string;
+  choices: ReadonlyArray<SelectChoice>;
+}
+
 export interface NativeSelectProps
   extends FieldFrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, "style" | "children"> {
   /** Strings are their own label. */
-  data: ReadonlyArray<string | SelectChoice>;
+  data: ReadonlyArray<string | SelectChoice | SelectChoiceGroup>;
+}
+
+function Option({ item }: { item: string | SelectChoice }) {
+  const choice = typeof item === "string" ? { value: item, label: item } : item;
+  return (
+    <option value={choice.value} disabled={choice.disabled}>
+      {choice.label}
+    </option>
+  );
 }
 
 const chevronPath =
@@ -34,14 +49,17 @@ export const NativeSelect = forwardRef<HTMLSelectElement, NativeSelectProps>(fun
         id={inputId}
         {...describedControl(inputId, { description, error })}
       >
-        {data.map((item) => {
-          const choice = typeof item === "string" ? { value: item, label: item } : item;
-          return (
-            <option key={choice.value} value={choice.value} disabled={choice.disabled}>
-              {choice.label}
-            </option>
-          );
-        })}
+        {data.map((item) =>
+          typeof item === "object" && "group" in item ? (
+            <optgroup key={`group:${item.group}`} label={item.group}>
+              {item.choices.map((choice) => (
+                <Option key={choice.value} item={choice} />
+              ))}
+            </optgroup>
+          ) : (
+            <Option key={typeof item === "string" ? item : item.value} item={item} />
+          ),
+        )}
       </select>
       <span className="ui-input-chevron" aria-hidden="true">
         <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg">

@@ -30,6 +30,7 @@ import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
+import { formatDate } from "~/utils/dates";
 
 export const meta = pageTitle("apiTokens");
 export const handle = { titleKey: "apiTokens" } satisfies ScreenHandle;
@@ -43,19 +44,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     takeCreatedToken(request),
     i18next.getLocale(request),
   ]);
-  // Dates as the spec compares them: by day, in UTC, so the page and the expiry rule agree.
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  // Dates in the console's time zone, as on every screen; the expiry rule compares the same dates.
+  const date = (iso: string) => formatDate(iso, locale);
   const rows: TokenRow[] = tokens.map((token) => ({
     id: token.id,
     name: token.name,
     scopes: token.scopes,
     expirationDate: token.expirationDate,
-    expires: date.format(new Date(token.expirationDate)),
+    expires: date(token.expirationDate),
     isExpired: isTokenExpired(token.expirationDate),
   }));
-  const created = createdToken
-    ? { token: createdToken, expires: date.format(new Date(createdToken.expirationDate)) }
-    : null;
+  const created = createdToken ? { token: createdToken, expires: date(createdToken.expirationDate) } : null;
   return {
     rows,
     created,

@@ -12,7 +12,7 @@ import { isManagerError } from "~/manager/http.server";
 import type { FormReply } from "~/route-helpers/form-reply";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import { createToken, deleteToken, listTokens, revokeToken } from "~/manager/tokens.server";
-import { noteWrite } from "~/audit/write-record.server";
+import { notFoundOutcome, noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 import { oncePerSubmission } from "~/utils/once-per-submission.server";
 import { getRuntime } from "~/runtime.server";
@@ -29,7 +29,7 @@ export async function createTokenIntent(
   // it waits for the first and lands on the same page, which shows the one new access token.
   const failure = await oncePerSubmission(
     getRuntime().store.submissions,
-    formData.get("submissionId"),
+    { form: "token.create", id: formData.get("submissionId") },
     async () => {
       try {
         await rememberCreatedToken(request, await createToken(manager, tokenToCreate(submission.value)));
@@ -54,8 +54,10 @@ export async function removeTokenIntent(
   try {
     const token = (await listTokens(manager)).find((candidate) => candidate.id === id);
     if (!token) {
+      noteWrite({ outcome: notFoundOutcome("token") });
       await setFlash(request, { kind: "info", message: "admin:apiTokens.messages.alreadyGone" });
     } else if (tokenRemoval(token.expirationDate) !== removal) {
+      noteWrite({ outcome: { kind: "refused", reason: "wrongState", detail: removal } });
       await setFlash(request, {
         kind: "error",
         message:
@@ -74,6 +76,7 @@ export async function removeTokenIntent(
     }
   } catch (error) {
     if (isManagerError(error, "notFound")) {
+      noteWrite({ outcome: notFoundOutcome("token") });
       await setFlash(request, { kind: "info", message: "admin:apiTokens.messages.alreadyGone" });
       return redirect(tokensPath);
     }

@@ -13,6 +13,7 @@ import { actionFailure, unexpectedErrorKey } from "~/route-helpers/manager-failu
 import type { AppCustomization, WritableAppCustomization } from "~/contract/app-customization";
 import type { FormReply } from "~/route-helpers/form-reply";
 import type { IntentContext, IntentTable } from "~/route-helpers/intents.server";
+import { notAWrite, noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 
 export const customizationPath = "/appCustomization";
@@ -58,6 +59,8 @@ async function editCustomization(
   try {
     const stored = await getAppCustomization(manager);
     if (!isCustomizationChanged(posted, stored ? writableOf(stored) : null)) {
+      // Nothing was sent to the Manager: nothing to record.
+      notAWrite();
       await setFlash(request, { kind: "info", message: `${messages}.nothingToSave` });
       return redirect(customizationPath);
     }
@@ -90,6 +93,9 @@ async function resetCustomization({ request, manager }: IntentContext) {
 
 /** A form that could not be read at all (too large, too many parts, malformed): the page as stored, with a message. */
 export async function refusedForm(request: Request, reason: FormRefusedError["reason"]) {
+  noteWrite({
+    outcome: { kind: "refused", reason: reason === "tooLarge" ? "tooLarge" : "badRequest", detail: reason },
+  });
   await setFlash(request, {
     kind: "error",
     message: `${errorKeys}.${reason === "tooLarge" ? "formTooLarge" : "formUnreadable"}`,

@@ -2,14 +2,13 @@
 // (each intent a round trip without it), and the locale keys of the draft's errors.
 import type { CustomizationIntent } from "./fields";
 import {
+  customizationErrorKeys,
   customizationErrors,
   resetColours,
   resetLogo,
   type CustomizationDraft,
-  type CustomizationFieldError,
 } from "~/domain/app-customization";
 import { addScreen, moveScreen, removeScreen } from "~/domain/onboarding";
-import { hiddenCharactersMessage } from "~/domain/text-fields";
 
 /** Field name → locale key of its message. */
 export type CustomizationErrors = Record<string, string>;
@@ -41,21 +40,10 @@ export function applyIntent(draft: CustomizationDraft, intent: CustomizationInte
   }
 }
 
-const prefix = "admin:views.appCustomization.errors";
-const validationKeys: Record<CustomizationFieldError, string> = {
-  logoRequired: `${prefix}.logoRequired`,
-  invalidHex: `${prefix}.invalidHex`,
-  headlineRequired: `${prefix}.headlineRequired`,
-  headlineTooLong: `${prefix}.headlineTooLong`,
-  textRequired: `${prefix}.textRequired`,
-  textTooLong: `${prefix}.textTooLong`,
-  hiddenCharacters: hiddenCharactersMessage,
-};
-
 /** The checks before saving, as locale keys by field name. */
 export function validationErrors(draft: CustomizationDraft): CustomizationErrors {
   return Object.fromEntries(
-    Object.entries(customizationErrors(draft)).map(([name, error]) => [name, validationKeys[error]]),
+    Object.entries(customizationErrors(draft)).map(([name, error]) => [name, customizationErrorKeys[error]]),
   );
 }
 

@@ -61,7 +61,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const isCustomizationWrite = (intent: string) => intent === "save" || intent === "reset";
+/** The intents that reach the Manager (each recorded as `customization.<intent>`). */
+export const customizationWrites = ["save", "reset"] as const;
+const isCustomizationWrite = (intent: string) => (customizationWrites as readonly string[]).includes(intent);
 
 export default function AppCustomization() {
   const { stored, canEdit } = useLoaderData<typeof loader>();

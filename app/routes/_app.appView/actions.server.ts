@@ -14,6 +14,7 @@ import { actionFailure } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
 import { getAppViewStations, updateChannelOrder } from "~/manager/app-view.server";
 import { findModerationChannelById, updateModerationChannel } from "~/manager/moderation.server";
+import { notFoundOutcome, noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 
 /** Back to the App view with its URL state (preview open or closed) but no open overlay. */
@@ -45,6 +46,7 @@ export async function moveChannelTo(context: ActionContext) {
   const { request, formData } = context;
   const parsed = MoveSchema.safeParse({ channelId: formData.get("channelId"), position: formData.get("position") });
   if (!parsed.success) {
+    noteWrite({ outcome: { kind: "refused", reason: "validation", detail: "position" } });
     await setFlash(request, { kind: "error", message: "moderation:appView.order.positionInvalid" });
     return answer(context);
   }
@@ -54,6 +56,7 @@ export async function moveChannelTo(context: ActionContext) {
     const current = ordered.map((channel) => channel.id);
     const next = moveChannel(current, channelId, position);
     if (!next) {
+      noteWrite({ outcome: notFoundOutcome("channelNotFound") });
       await setFlash(request, { kind: "error", message: "moderation:appView.channelGone" });
     } else {
       const name = ordered.find((channel) => channel.id === channelId)!.name;
@@ -78,6 +81,7 @@ export async function setAudienceMicMuted(context: ActionContext) {
   try {
     const channel = await findModerationChannelById(context.manager, parsed.data.channelId);
     if (!channel?.uplinkEnabled) {
+      noteWrite({ outcome: notFoundOutcome("channelNotFound") });
       await setFlash(request, { kind: "error", message: "moderation:appView.channelGone" });
     } else {
       if (channel.uplinkUnmuted === muted) {

@@ -1,5 +1,7 @@
 // The filter: a plain GET form, so every filtered view is a URL (bookmarkable, and the same with
-// JavaScript off). A value the server could not use is named next to its field and kept.
+// JavaScript off). A value the server could not use is named next to its field and kept. Actions
+// are chosen in words, by group (<optgroup>: no script needed); the dates are days of the
+// console's time zone, the one the table's times are in.
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AuditUser } from "~/records/audit-log";
@@ -8,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Group } from "~/components/ui/group";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TextInput } from "~/components/ui/text-input";
+import { groupedAuditActions } from "./action-words";
 import type { AuditFilterProblem, AuditFilterParam, AuditFilterValues } from "./filter";
 
 export interface AuditFilterFormProps {
@@ -20,7 +23,7 @@ export interface AuditFilterFormProps {
 }
 
 export function AuditFilterForm({ values, problems, users, actions, size }: AuditFilterFormProps) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const message = (name: AuditFilterParam) => {
     const problem = problems[name];
     return problem ? t(`auditLog.invalid.${problem}`, { action: values.action }) : undefined;
@@ -59,8 +62,11 @@ export function AuditFilterForm({ values, problems, users, actions, size }: Audi
           label={t("auditLog.action")}
           defaultValue={problems.action ? "" : values.action}
           error={message("action")}
-          data={[{ value: "", label: t("auditLog.anyAction") }, ...actions]}
-          w={220}
+          data={[
+            { value: "", label: t("auditLog.anyAction") },
+            ...groupedAuditActions(t, i18n.language, actions).map(({ label, choices }) => ({ group: label, choices })),
+          ]}
+          w={260}
         />
         <NativeSelect
           name="outcome"

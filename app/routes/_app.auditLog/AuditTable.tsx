@@ -1,6 +1,9 @@
-// The records, newest first: who, what, on which target (linked to its station or channel), what
-// changed (secrets only as "changed") and how it ended, with the request id to find its log lines.
-// Refused values are shown as they came, hidden characters written out as escapes.
+// The records, newest first: when (in the console's time zone, named once in the heading), who,
+// what in words (the identifier beneath, for support), on which target (linked to its station,
+// channel or rollout), what changed by the fields' names (secrets only as "changed") and how it
+// ended, with the request id to find its log lines. Every text with its hidden characters written
+// out as escapes: the store keeps them so (issue 33), and records kept before that are shown by
+// the same rule.
 import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -11,6 +14,7 @@ import { Text } from "~/components/ui/text";
 import { showHiddenCharacters } from "~/domain/text-fields";
 import type { AuditChange, AuditOutcome, AuditRecord, AuditTarget, AuditValue } from "~/records/audit-log";
 import type { TableState } from "~/utils/table-state";
+import { auditActionText, auditFieldText } from "./action-words";
 import { auditPageSizes } from "./page";
 
 export type AuditRow = AuditRecord & { timeText: string };
@@ -22,13 +26,17 @@ const outcomeColors: Record<AuditOutcome["kind"], BadgeColor> = {
   failed: "red",
 };
 
-function valueText(value: AuditValue | undefined, t: TFunction<"admin">) {
+function valueText(value: AuditValue | undefined, t: TFunction<"admin">): string {
   if (value === undefined || value === null || value === "") return t("auditLog.noValue");
+  // A yes or no, as a form's hidden field sends it ("true") when there was no value before to type it.
+  if (value === true || value === "true") return t("auditLog.values.yes");
+  if (value === false || value === "false") return t("auditLog.values.no");
+  if (Array.isArray(value)) return value.map((item) => valueText(item, t)).join(", ");
   return showHiddenCharacters(typeof value === "string" ? value : JSON.stringify(value));
 }
 
 function changeText(change: AuditChange, t: TFunction<"admin">) {
-  const field = showHiddenCharacters(change.field);
+  const field = showHiddenCharacters(auditFieldText(t, change.field));
   if (change.secret) return `${field}: ${t("auditLog.changed")}`;
   if (change.old === undefined) return `${field}: ${valueText(change.new, t)}`;
   return `${field}: ${valueText(change.old, t)} → ${valueText(change.new, t)}`;
@@ -40,18 +48,39 @@ function TargetCell({ target }: { target: AuditTarget }) {
   if (kind === "channel" && serialNumber && channelIndex !== undefined)
     return (
       <Link to={`/stations/${encodeURIComponent(serialNumber)}/channels/${channelIndex}`}>
-        {t("auditLog.targets.channel", { serialNumber, channelIndex })}
+        {t("auditLog.targets.channel", { serialNumber: showHiddenCharacters(serialNumber), channelIndex })}
       </Link>
     );
   if (serialNumber)
     return (
       <Link to={`/stations/${encodeURIComponent(serialNumber)}`}>
-        {t("auditLog.targets.station", { serialNumber })}
+        {t("auditLog.targets.station", { serialNumber: showHiddenCharacters(serialNumber) })}
         {label && label !== serialNumber ? ` (${showHiddenCharacters(label)})` : ""}
       </Link>
     );
   if (!kind) return <>—</>;
-  return <>{t(`auditLog.targets.${kind}`, { label: showHiddenCharacters(label ?? id ?? "") })}</>;
+  // A station or channel named by its id alone (the App view's channels): by that id.
+  const key = kind === "station" || kind === "channel" ? `${kind}ById` : kind;
+  const text = t(`auditLog.targets.${key}`, { label: showHiddenCharacters(label ?? id ?? "") });
+  if (kind === "rollout" && id) return <Link to={`/firmware/rollouts/${encodeURIComponent(id)}`}>{text}</Link>;
+  return <>{text}</>;
+}
+
+/** The action in words, and its identifier beneath for support (and for a search of the logs). */
+function ActionCell({ row }: { row: AuditRow }) {
+  const { t } = useTranslation("admin");
+  const text = auditActionText(t, row.action, row.changes);
+  const identifier = showHiddenCharacters(row.action);
+  return (
+    <div>
+      <div>{text}</div>{" "}
+      {text === identifier ? null : (
+        <Text size="xs" dimmed component="div">
+          <Code title={t("auditLog.actionIdentifier", { action: identifier })}>{identifier}</Code>
+        </Text>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -78,16 +107,32 @@ function OutcomeCell({ outcome }: { outcome: AuditOutcome }) {
   );
 }
 
-export function AuditTable({ rows, state, total }: { rows: AuditRow[]; state: TableState; total: number }) {
+export function AuditTable({
+  rows,
+  state,
+  total,
+  timeZone,
+}: {
+  rows: AuditRow[];
+  state: TableState;
+  total: number;
+  /** The zone the times are in (the console's), named once in the heading. */
+  timeZone: string;
+}) {
   const { t } = useTranslation("admin");
   const columns: Column<AuditRow>[] = [
-    { key: "time", label: t("auditLog.columns.time"), render: (row) => row.timeText, isRowHeader: true },
+    {
+      key: "time",
+      label: t("auditLog.columns.time", { zone: timeZone }),
+      render: (row) => <time dateTime={row.time}>{row.timeText}</time>,
+      isRowHeader: true,
+    },
     {
       key: "user",
       label: t("auditLog.columns.user"),
-      render: (row) => (row.user ? `${row.user.name} (${row.user.role})` : t("auditLog.noUser")),
+      render: (row) => (row.user ? showHiddenCharacters(`${row.user.name} (${row.user.role})`) : t("auditLog.noUser")),
     },
-    { key: "action", label: t("auditLog.columns.action"), render: (row) => <Code>{row.action}</Code> },
+    { key: "action", label: t("auditLog.columns.action"), render: (row) => <ActionCell row={row} /> },
     { key: "target", label: t("auditLog.columns.target"), render: (row) => <TargetCell target={row.target} /> },
     {
       key: "changes",
@@ -98,13 +143,19 @@ export function AuditTable({ rows, state, total }: { rows: AuditRow[]; state: Ta
         ) : (
           <ul className="audit-changes">
             {row.changes.map((change) => (
-              <li key={change.field}>{changeText(change, t)}</li>
+              <li key={change.field} title={showHiddenCharacters(change.field)}>
+                {changeText(change, t)}
+              </li>
             ))}
           </ul>
         ),
     },
     { key: "outcome", label: t("auditLog.columns.outcome"), render: (row) => <OutcomeCell outcome={row.outcome} /> },
-    { key: "requestId", label: t("auditLog.columns.requestId"), render: (row) => <Code>{row.requestId}</Code> },
+    {
+      key: "requestId",
+      label: t("auditLog.columns.requestId"),
+      render: (row) => <Code>{showHiddenCharacters(row.requestId)}</Code>,
+    },
   ];
   return (
     <DataTable

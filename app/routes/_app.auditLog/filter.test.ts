@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dayStart, parseAuditFilter } from "./filter";
+import { calendarDayOf, parseAuditFilter } from "./filter";
 
-const parse = (query: string) => parseAuditFilter(new URLSearchParams(query), ["station.rename", "channel.savePin"]);
+const parse = (query: string, timeZone = "UTC") =>
+  parseAuditFilter(new URLSearchParams(query), ["station.rename", "channel.savePin"], timeZone);
 
 describe("the audit log's filter", () => {
   it("takes every field it can use, the end day included whole", () => {
@@ -19,6 +20,19 @@ describe("the audit log's filter", () => {
     });
   });
 
+  it("reads its days in the console's time zone, right across a change of the clocks", () => {
+    // Berlin: back from summer time on 2026-10-25, a day of 25 hours.
+    expect(parse("from=2026-10-25&to=2026-10-25", "Europe/Berlin").filter).toEqual({
+      from: new Date("2026-10-24T22:00:00Z"),
+      to: new Date("2026-10-25T23:00:00Z"),
+    });
+    // New York: on to summer time on 2026-03-08, a day of 23 hours.
+    expect(parse("from=2026-03-08&to=2026-03-08", "America/New_York").filter).toEqual({
+      from: new Date("2026-03-08T05:00:00Z"),
+      to: new Date("2026-03-09T04:00:00Z"),
+    });
+  });
+
   it("drops what it cannot use and names it, keeping the typed values", () => {
     const { filter, problems, values } = parse("action=drop.tables&outcome=maybe&from=2026-02-31&to=99999-01-01");
     expect(filter).toEqual({});
@@ -33,9 +47,10 @@ describe("the audit log's filter", () => {
   });
 
   it("knows the days that exist between 2000 and 2999", () => {
-    expect(dayStart("2028-02-29")).toEqual(new Date("2028-02-29T00:00:00Z"));
-    expect(dayStart("2027-02-29")).toBeNull();
-    expect(dayStart("1999-12-31")).toBeNull();
-    expect(dayStart("2026-1-5")).toBeNull();
+    expect(calendarDayOf("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
+    expect(calendarDayOf("2027-02-29")).toBeNull();
+    expect(calendarDayOf("1999-12-31")).toBeNull();
+    expect(calendarDayOf("2999-12-31")).toEqual({ year: 2999, month: 12, day: 31 });
+    expect(calendarDayOf("2026-1-5")).toBeNull();
   });
 });

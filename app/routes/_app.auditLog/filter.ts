@@ -1,6 +1,8 @@
 // The audit log's filter as the URL carries it (a plain GET form): user, station, action,
-// outcome and a date range in UTC days. A value that cannot be used is dropped from the query and
-// named next to its field — never a 500 (issue 28, item 6).
+// outcome and a date range in days of the console's time zone, the one the table's times are in.
+// A value that cannot be used is dropped from the query and named next to its field — never a 500
+// (issue 28, item 6).
+import { consoleTimeZone, nextCalendarDay, startOfDay, type CalendarDay } from "~/domain/time-zone";
 import { auditOutcomeKinds, type AuditFilter, type AuditOutcomeKind } from "~/records/audit-log";
 
 export const auditFilterParams = ["user", "station", "action", "outcome", "from", "to"] as const;
@@ -18,30 +20,30 @@ export interface ParsedAuditFilter {
   problems: Partial<Record<AuditFilterParam, AuditFilterProblem>>;
 }
 
-const day = /^(\d{4})-(\d{2})-(\d{2})$/;
-const earliest = Date.UTC(2000, 0, 1);
-const latest = Date.UTC(2999, 11, 31);
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const longestSerialNumber = 64;
 
-/** The start of a UTC day written YYYY-MM-DD, or null when it is no such day in range. */
-export function dayStart(text: string): Date | null {
-  const match = day.exec(text);
+/** The day written YYYY-MM-DD, or null when it is no such day between 2000 and 2999. */
+export function calendarDayOf(text: string): CalendarDay | null {
+  const match = dayPattern.exec(text);
   if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, date);
-  const parsed = new Date(time);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 2000 || year > 2999) return null;
   // Date.UTC rolls 2026-02-31 over into March: such a day does not exist.
-  if (parsed.getUTCMonth() !== month - 1 || parsed.getUTCDate() !== date) return null;
-  return time < earliest || time > latest ? null : parsed;
+  const parsed = new Date(Date.UTC(year, month - 1, day));
+  if (parsed.getUTCMonth() !== month - 1 || parsed.getUTCDate() !== day) return null;
+  return { year, month, day };
 }
-
-const nextDay = (start: Date) => new Date(start.getTime() + 86_400_000);
 
 /**
  * The filter in `search`. `knownActions` are the actions that have records: another one (typed
  * into the URL, or gone with retention) is dropped with a message rather than showing nothing.
  */
-export function parseAuditFilter(search: URLSearchParams, knownActions: readonly string[]): ParsedAuditFilter {
+export function parseAuditFilter(
+  search: URLSearchParams,
+  knownActions: readonly string[],
+  timeZone: string = consoleTimeZone(),
+): ParsedAuditFilter {
   const values = Object.fromEntries(
     auditFilterParams.map((name) => [name, (search.get(name) ?? "").trim().slice(0, 200)]),
   ) as AuditFilterValues;
@@ -62,14 +64,14 @@ export function parseAuditFilter(search: URLSearchParams, knownActions: readonly
       filter.outcome = values.outcome as AuditOutcomeKind;
     else problems.outcome = "outcome";
   }
-  const from = values.from ? dayStart(values.from) : null;
-  const to = values.to ? dayStart(values.to) : null;
+  const from = values.from ? calendarDayOf(values.from) : null;
+  const to = values.to ? calendarDayOf(values.to) : null;
   if (values.from && !from) problems.from = "date";
   if (values.to && !to) problems.to = "date";
-  if (from) filter.from = from;
-  if (from && to && to < from) problems.to = "range";
-  // "To" includes its whole day.
-  else if (to) filter.to = nextDay(to);
+  if (from) filter.from = startOfDay(from, timeZone);
+  if (from && to && values.to < values.from) problems.to = "range";
+  // "To" includes its whole day: up to the next day's start (23 or 25 hours on a day the clocks change).
+  else if (to) filter.to = startOfDay(nextCalendarDay(to), timeZone);
   return { values, filter, problems };
 }
 

@@ -1,6 +1,7 @@
 // The audit log (issue 28): every write made through the console, newest first, filtered by the
 // URL's user, station, action, outcome and dates (a plain GET form), in pages, with the filtered
-// records as a CSV download. For Admins and Owners.
+// records as a CSV download. For Admins and Owners. Records waiting in the spool for the database
+// are counted in a banner; while the database cannot be read, they are what the table shows.
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,13 +13,16 @@ import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
+import { consoleTimeZone } from "~/domain/time-zone";
 import { i18next } from "~/i18n/i18next.server";
 import type { ScreenHandle } from "~/utils/handle";
+import { formatDateTimeWithSeconds } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { pageCount } from "~/utils/table-state";
 import { AuditFilterForm } from "./AuditFilterForm";
-import { auditLog, withinBound } from "./audit-records.server";
+import { auditLogView, withinBound } from "./audit-records.server";
 import { AuditTable, type AuditRow } from "./AuditTable";
+import { SpoolBanner } from "./SpoolBanner";
 import { auditFilterQuery, parseAuditFilter } from "./filter";
 import { auditPageState } from "./page";
 
@@ -29,13 +33,13 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "auditLog.show");
   const search = new URL(request.url).searchParams;
-  const log = auditLog();
-  const [users, actions, locale] = await Promise.all([
-    withinBound(log.distinctUsers()),
-    withinBound(log.distinctActions()),
+  const [{ log, users, actions, waiting, fromSpool }, locale] = await Promise.all([
+    auditLogView(),
     i18next.getLocale(request),
   ]);
-  const { values, filter, problems } = parseAuditFilter(search, actions);
+  // The console's time zone, as on every screen: the times, the heading and the date filter's days.
+  const timeZone = consoleTimeZone();
+  const { values, filter, problems } = parseAuditFilter(search, actions, timeZone);
   const state = auditPageState(search);
   const pageAt = (page: number) =>
     withinBound(log.query(filter, { skip: (page - 1) * state.pageSize, take: state.pageSize }));
@@ -46,10 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state.page = last;
     found = await pageAt(last);
   }
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-  const rows: AuditRow[] = found.rows.map((record) => ({ ...record, timeText: time.format(new Date(record.time)) }));
+  const rows: AuditRow[] = found.rows.map((record) => ({
+    ...record,
+    timeText: formatDateTimeWithSeconds(record.time, locale, timeZone),
+  }));
   return {
     rows,
+    timeZone,
     total: found.total,
     state,
     values,
@@ -57,12 +64,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     users,
     actions,
     size: search.get("size"),
+    waiting,
+    fromSpool,
     download: `/auditLog/download?${auditFilterQuery(values).toString()}`,
   };
 }
 
 export default function AuditLogScreen() {
-  const { rows, total, state, values, problems, users, actions, size, download } = useLoaderData<typeof loader>();
+  const { rows, total, state, values, problems, users, actions, size, waiting, fromSpool, download, timeZone } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <Stack gap="lg">
@@ -73,12 +83,15 @@ export default function AuditLogScreen() {
             {t("auditLog.intro")}
           </Text>
         </Stack>
-        <AnchorButton href={download} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
-          {t("auditLog.download")}
-        </AnchorButton>
+        {fromSpool ? null : (
+          <AnchorButton href={download} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+            {t("auditLog.download")}
+          </AnchorButton>
+        )}
       </Group>
+      <SpoolBanner waiting={waiting} fromSpool={fromSpool} />
       <AuditFilterForm values={values} problems={problems} users={users} actions={actions} size={size} />
-      <AuditTable rows={rows} state={state} total={total} />
+      <AuditTable rows={rows} state={state} total={total} timeZone={timeZone} />
     </Stack>
   );
 }

@@ -3,7 +3,12 @@ import { defineHandler } from "~/route-helpers/form-declaration";
 import { actOnRollout, type RolloutAct } from "./rollout-actions.server";
 
 function rolloutHandler<const Intent extends string>(intent: Intent, act: RolloutAct) {
-  return defineHandler({ intent, permission: "stations.edit", handle: (context) => actOnRollout(context, act) });
+  return defineHandler({
+    intent,
+    permission: "stations.edit",
+    auditAction: `rollout.${act}`,
+    handle: (context) => actOnRollout(context, act),
+  });
 }
 
 export const rolloutHandlers = [

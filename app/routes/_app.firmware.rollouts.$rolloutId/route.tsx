@@ -4,8 +4,7 @@
 // the updater hub's pushes and looks again every few seconds while the rollout has work left,
 // without it a reload link shows the latest state.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guard.server";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -24,10 +23,12 @@ import { i18next } from "~/i18n/i18next.server";
 import { listFirmwareInfos } from "~/manager/firmware.server";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { intentTable } from "~/route-helpers/intent-table.server";
+import { rolloutIdOf } from "~/records/rollouts";
 import { reasonText, rolloutStateColor } from "~/rollouts/texts";
-import { getRuntime } from "~/runtime.server";
+import { rolloutStore } from "~/rollouts/rollout-store.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { useRevalidateEvery } from "~/utils/use-revalidate-every";
 import { rolloutHandlers } from "./forms";
 import { RolloutStations, type RolloutStationRow } from "./RolloutStations";
 
@@ -40,8 +41,10 @@ const watchEveryMs = 2000;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { manager } = await requireUser(request, "stations.edit");
-  const { rollouts } = getRuntime().records!;
-  const id = params.rolloutId!;
+  const rollouts = rolloutStore();
+  // Only an id the store could have made goes anywhere (issue 33).
+  const id = rolloutIdOf(params.rolloutId);
+  if (id === null) throw errorPage("notFound");
   const [rollout, stations, locale] = await Promise.all([
     rollouts.get(id),
     rollouts.stations(id),
@@ -84,24 +87,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // Built per request: the table's code is server-only (the browser build leaves this module out).
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, intentTable(...rolloutHandlers));
 
-/** With JavaScript, the page looks again every few seconds while the rollout has work left. */
-function useWatch(active: boolean) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (state === "idle" && document.visibilityState === "visible") revalidate();
-    }, watchEveryMs);
-    return () => clearInterval(timer);
-  }, [active, revalidate, state]);
-}
-
 export default function FirmwareRollout() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("stations");
   const { t: tAny } = useTranslation();
   const isActive = data.state === "running" || data.state === "paused";
-  useWatch(isActive || data.hasWorkLeft);
+  // With JavaScript, the page looks again every few seconds while the rollout has work left.
+  useRevalidateEvery(watchEveryMs, isActive || data.hasWorkLeft);
   return (
     <Stack gap="lg">
       <LinkAnchor to="/firmware/rollouts" size="sm">

@@ -46,7 +46,7 @@ export function StartRolloutForm({ data, reply }: { data: StartFormData; reply: 
           <Title order={2} size="h3" id="start-rollout-title">
             {t("rollouts.startHeading")}
           </Title>
-          {reply?.formError ? <Alert color="red">{tAny(reply.formError)}</Alert> : null}
+          {reply?.formError ? <Alert color="red">{tAny(reply.formError, reply.formErrorValues)}</Alert> : null}
           <Group gap="md" align="flex-start">
             {data.offered.map(({ stationType, versions }) => (
               <NativeSelect

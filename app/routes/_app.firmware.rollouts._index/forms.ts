@@ -5,5 +5,6 @@ import { startRollout } from "./rollout-start.server";
 export const startRolloutHandler = defineHandler({
   intent: "startRollout",
   permission: "stations.edit",
+  auditAction: "rollout.start",
   handle: (context) => startRollout(context),
 });

@@ -9,13 +9,15 @@ import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
+import { errorPage } from "~/error-pages.server";
 import { i18next } from "~/i18n/i18next.server";
+import type { RolloutStore } from "~/records/rollouts";
 import { dispatchIntent } from "~/route-helpers/intents.server";
 import { intentTable } from "~/route-helpers/intent-table.server";
 import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { chosenStations, selectionIdOf } from "~/route-helpers/station-selection.server";
 import { versionsOf } from "~/rollouts/texts";
-import { getRuntime } from "~/runtime.server";
+import { rolloutStore } from "~/rollouts/rollout-store.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { newSubmissionId } from "~/utils/once-per-submission.server";
@@ -31,16 +33,33 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 const pageSize = 20;
 
+/**
+ * The list's page the URL asks for: a whole number from 1 (none: the first); anything else is a
+ * request not understood (issue 33: `?page=1e18` reached the database), never a guess.
+ */
+function requestedPage(value: string | null) {
+  if (value === null) return 1;
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw errorPage("badRequest");
+  return Number(value);
+}
+
+/** A page of the list; past the end (the list is shorter than the link was), the last page. */
+async function listPage(rollouts: RolloutStore, requested: number) {
+  const listed = await rollouts.list({ skip: (requested - 1) * pageSize, take: pageSize });
+  const pages = Math.max(1, Math.ceil(listed.total / pageSize));
+  if (requested <= pages) return { listed, page: requested, pages };
+  return { listed: await rollouts.list({ skip: (pages - 1) * pageSize, take: pageSize }), page: pages, pages };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "stations.edit");
   const search = new URL(request.url).searchParams;
   const selectionId = selectionIdOf(search.get("selection"));
-  const page = Math.max(1, Math.floor(Number(search.get("page")) || 1));
-  const { records } = getRuntime();
-  const [offered, chosen, listed, locale] = await Promise.all([
+  const requested = requestedPage(search.get("page"));
+  const [offered, chosen, { listed, page, pages }, locale] = await Promise.all([
     loadOrThrow(request, () => offeredFirmware(manager)),
     chosenStations(user, selectionId),
-    records!.rollouts.list({ skip: (page - 1) * pageSize, take: pageSize }),
+    listPage(rolloutStore(), requested),
     i18next.getLocale(request),
   ]);
   const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
@@ -56,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     start: { offered, selectionId, chosenCount: chosen.length, submissionId: newSubmissionId() },
     rows,
     page,
-    pages: Math.max(1, Math.ceil(listed.total / pageSize)),
+    pages,
   };
 }
 

@@ -23,7 +23,7 @@ import {
 } from "~/manager/moderation.server";
 import type { ModerationChannel } from "~/contract/moderation";
 import { problemTypes } from "~/contract/problems";
-import { noteWrite } from "~/audit/write-record.server";
+import { notAWrite, notFoundOutcome, noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 import { oneHolderAtATime } from "~/utils/one-holder-at-a-time.server";
 import { getRuntime } from "~/runtime.server";
@@ -64,10 +64,12 @@ export async function requireModerationChannel(context: SignedInContext, address
 async function queueFailure(request: Request, error: unknown, address: ChannelAddress) {
   if (isManagerError(error, "notFound")) {
     // The speaker left (or the channel went away) between the page and the click.
+    noteWrite({ outcome: notFoundOutcome("changedMeanwhile") });
     await setFlash(request, { kind: "info", message: "moderation:queue.changedMeanwhile" });
     return redirect(moderationPath(address));
   }
   if (isManagerError(error) && error.failure.kind === "typed" && error.failure.type === problemTypes.conflict) {
+    noteWrite({ outcome: { kind: "refused", reason: "wrongState", detail: "changedMeanwhile" } });
     await setFlash(request, { kind: "info", message: "moderation:queue.changedMeanwhile" });
     return redirect(moderationPath(address));
   }
@@ -95,6 +97,8 @@ export async function takeNextSpeaker(context: ActionContext) {
       oneHolderAtATime(store.locks, `next-speaker:${key}`, lease, async () => {
         const channel = await requireModerationChannel(context, address);
         if (isRepeatedNextSpeaker(seenSpeaker, channel.speakers)) {
+          // The same click again (a double submit): the first one's record says what was done.
+          notAWrite();
           await setFlash(request, { kind: "info", message: "moderation:queue.alreadyAdvanced" });
           return;
         }

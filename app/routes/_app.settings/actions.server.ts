@@ -8,7 +8,7 @@ import type { ActionContext } from "~/route-helpers/form-declaration";
 import type { FormReply } from "~/route-helpers/form-reply";
 import { managerFailureReply } from "~/route-helpers/manager-failures.server";
 import { parseForm } from "~/route-helpers/parse-form";
-import { noteWrite } from "~/audit/write-record.server";
+import { notAWrite, noteWrite } from "~/audit/write-record.server";
 import { setFlash } from "~/utils/flash.server";
 import { dnsConfirmName, dnsSavedMessage, dnsSearchParams } from "./dns-config-params";
 import type { dnsConfigSchema } from "./dns-config-schema";
@@ -32,6 +32,8 @@ async function withChange(
     const { dnsDiscoverySettings: stored } = await getSystemSettings(manager);
     noteWrite({ before: { ...stored } });
     if (!isDnsConfigChanged(submission.value, stored)) {
+      // Nothing was sent to the Manager: nothing to record.
+      notAWrite();
       await setFlash(request, { kind: "info", message: "admin:components.dnsConfigCard.noChanges" });
       return redirect(settingsPath);
     }
@@ -45,6 +47,8 @@ async function withChange(
 }
 
 export function reviewDnsConfig(context: ActionContext, schema: typeof dnsConfigSchema) {
+  // The question before the save writes nothing (issue 33): only the save is recorded.
+  notAWrite();
   return withChange(context, schema, async (values) => {
     const search = new URLSearchParams({ confirm: dnsConfirmName, ...dnsSearchParams(values) });
     return redirect(`${settingsPath}?${search}`);

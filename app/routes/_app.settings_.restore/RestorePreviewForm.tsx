@@ -1,27 +1,36 @@
-// The restore preview: per backup station where it goes (a select: its own unit or a replacement),
-// why it cannot be restored, or each setting that would change with its old and new value and a
-// box to choose it; then the venue-wide settings. "Preview again" shows what a new mapping means;
-// "Apply" sends the chosen changes. The document travels back in a hidden field.
+// The restore preview (`/settings/restore?backup=<id>`): the counts; per station of this page
+// where it goes (a select: its own unit or a replacement), why it cannot be restored now, or each
+// setting that would change with its old and new value and a box to choose it, a streaming-mode
+// change saying what it resets; one page of the file's stations the venue does not know; then the
+// venue-wide settings. Every button posts the page's choices (remembered with the kept file):
+// another page, "Preview again" to see what a new mapping means, "Apply". The file itself stays
+// on the server.
 import { Form, useNavigation } from "@remix-run/react";
-import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Group } from "~/components/ui/group";
 import { NativeSelect } from "~/components/ui/native-select";
+import { Table, TableScroll } from "~/components/ui/table";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
-import type { PreviewStation } from "~/venue-backup/preview.server";
-import type { RestoreAnswer } from "~/venue-backup/restore-form.server";
+import type { PageOf, PreviewStation, RestorePreview } from "~/venue-backup/preview.server";
+import type { PreviewPage } from "~/venue-backup/restore-form.server";
+import { notRestorableText } from "~/venue-backup/texts";
 import { ChangesTable } from "./ChangesTable";
 
-type PreviewAnswer = Extract<RestoreAnswer, { stage: "preview" }>;
-
-function StationPreview({ station, position }: { station: PreviewStation; position: number }) {
+function StationPreview({
+  station,
+  headingId,
+  unticked,
+}: {
+  station: PreviewStation;
+  headingId: string;
+  unticked: ReadonlySet<string>;
+}) {
   const { t } = useTranslation("admin");
-  const headingId = `restore-station-${position}`;
   const choices = station.choices.map((choice) => ({ value: choice.serialNumber, label: choice.label }));
   if (station.targetSerialNumber && !choices.some((choice) => choice.value === station.targetSerialNumber))
     choices.unshift({
@@ -49,18 +58,26 @@ function StationPreview({ station, position }: { station: PreviewStation; positi
         />
         {station.reason ? (
           <Text size="sm" fw={600} data-testid="not-restorable">
-            {t(`venueBackup.restore.notRestorable.${station.reason}`)}
+            {notRestorableText(t, station)}
           </Text>
         ) : station.items.length === 0 ? (
           <Text size="sm" dimmed>
             {t("venueBackup.restore.nothingToChange")}
           </Text>
         ) : (
-          <ChangesTable
-            items={station.items}
-            valueOf={(key) => `${station.backupSerialNumber}/${key}`}
-            caption={t("venueBackup.restore.changesOf", { label: station.label })}
-          />
+          <>
+            {station.modeChange ? (
+              <Alert color="orange" role="note" data-testid="mode-change">
+                {t("venueBackup.restore.modeChange")}
+              </Alert>
+            ) : null}
+            <ChangesTable
+              items={station.items}
+              valueOf={(key) => `${station.backupSerialNumber}/${key}`}
+              unticked={unticked}
+              caption={t("venueBackup.restore.changesOf", { label: station.label })}
+            />
+          </>
         )}
         {station.missingChannels.length > 0 ? (
           <Text size="sm" dimmed>
@@ -72,71 +89,125 @@ function StationPreview({ station, position }: { station: PreviewStation; positi
   );
 }
 
-/** Restorable onto their own unit with nothing to change: listed together, their mapping kept. */
-const isQuiet = (station: PreviewStation) =>
-  !station.reason &&
-  station.items.length === 0 &&
-  station.missingChannels.length === 0 &&
-  station.targetSerialNumber === station.backupSerialNumber;
-
-function QuietStations({ stations }: { stations: PreviewStation[] }) {
+/** The file's stations the venue does not know, one row each: a unit to restore one onto. */
+function MissingStations({ stations }: { stations: PreviewStation[] }) {
   const { t } = useTranslation("admin");
-  if (stations.length === 0) return null;
   return (
-    <Card withBorder component="section" aria-labelledby="restore-quiet">
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="restore-quiet">
-          {t("venueBackup.restore.quietHeading", { count: stations.length })}
-        </Title>
-        <details>
-          <summary>{t("venueBackup.restore.quietList")}</summary>
-          <Text size="sm">
-            {stations
-              .map((station) =>
-                t("venueBackup.restore.stationHeading", {
-                  label: station.label,
-                  serialNumber: station.backupSerialNumber,
-                }),
-              )
-              .join(" · ")}
-          </Text>
-        </details>
-        {stations.map((station) => (
-          <Fragment key={station.backupSerialNumber}>
-            <input type="hidden" name={`target:${station.backupSerialNumber}`} value={station.backupSerialNumber} />
-            <input type="hidden" name={`previewed:${station.backupSerialNumber}`} value={station.backupSerialNumber} />
-          </Fragment>
-        ))}
-      </Stack>
-    </Card>
+    <TableScroll minWidth={480}>
+      <Table aria-label={t("venueBackup.restore.missingCaption")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("venueBackup.restore.columns.station")}</th>
+            <th scope="col">{t("venueBackup.restore.target")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stations.map((station) => {
+            const heading = t("venueBackup.restore.stationHeading", {
+              label: station.label,
+              serialNumber: station.backupSerialNumber,
+            });
+            return (
+              <tr key={station.backupSerialNumber} data-testid="restore-missing-station">
+                <td>{heading}</td>
+                <td>
+                  <NativeSelect
+                    name={`target:${station.backupSerialNumber}`}
+                    aria-label={t("venueBackup.restore.targetOf", { station: heading })}
+                    data={[
+                      {
+                        value: station.backupSerialNumber,
+                        label: t("venueBackup.restore.notFoundChoice", { serialNumber: station.backupSerialNumber }),
+                      },
+                      ...station.choices.map((choice) => ({ value: choice.serialNumber, label: choice.label })),
+                    ]}
+                    defaultValue={station.backupSerialNumber}
+                  />
+                  <input
+                    type="hidden"
+                    name={`previewed:${station.backupSerialNumber}`}
+                    value={station.backupSerialNumber}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </TableScroll>
   );
 }
 
-export function RestorePreviewForm({ answer }: { answer: PreviewAnswer }) {
+/** Previous and next as buttons of the form: the page's choices are posted (and kept) on the way. */
+function ChoicePager({ of, name, label }: { of: PageOf<PreviewStation>; name: "page" | "missing"; label: string }) {
+  const { t } = useTranslation();
+  if (of.pages <= 1) return null;
+  const from = of.count === 0 ? 0 : (of.page - 1) * of.size + 1;
+  const to = Math.min(of.count, of.page * of.size);
+  const button = (target: number, text: string) => (
+    <Button
+      type="submit"
+      name="intent"
+      value={`show:${name}:${target}`}
+      variant="default"
+      size="xs"
+      disabled={target < 1 || target > of.pages}
+    >
+      {text}
+    </Button>
+  );
+  return (
+    <Group gap="sm" component="nav" aria-label={label}>
+      <Text size="sm">
+        {t("dataTable.range", { from, to, total: of.count })} ·{" "}
+        {t("dataTable.pageOf", { page: of.page, pages: of.pages })}
+      </Text>{" "}
+      {button(of.page - 1, t("dataTable.previous"))} {button(of.page + 1, t("dataTable.next"))}
+    </Group>
+  );
+}
+
+function Summary({ preview }: { preview: RestorePreview }) {
+  const { t } = useTranslation("admin");
+  const { counts } = preview;
+  return (
+    <Text size="sm" data-testid="restore-summary">
+      {t("venueBackup.restore.summary", {
+        createdAt: preview.createdAt,
+        count: counts.inFile,
+        changes: counts.changes,
+        refused: counts.refused,
+        quiet: counts.quiet,
+        notRestorable: counts.notRestorable,
+        missing: preview.missing.count,
+      })}
+    </Text>
+  );
+}
+
+export function RestorePreviewForm({ answer }: { answer: PreviewPage }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
   const { preview } = answer;
-  const venueChanges = preview.venue.filter((entry) => entry.changes.length > 0);
+  const unticked = new Set(preview.unticked);
+  const venueShown = preview.venue.filter((entry) => entry.changes.length > 0 || entry.refusals);
   return (
     <Form method="post" encType="multipart/form-data">
-      <input type="hidden" name="document" value={answer.document} />
+      <input type="hidden" name="backup" value={preview.backupId} />
+      <input type="hidden" name="digest" value={preview.digest} />
       <input type="hidden" name="submissionId" value={answer.submissionId} />
+      <input type="hidden" name="page" value={preview.stations.page} />
+      <input type="hidden" name="missing" value={preview.missing.page} />
       <Stack gap="lg">
         <Stack gap="xs">
           <Title order={2} size="h3">
             {t("venueBackup.restore.previewTitle")}
           </Title>
-          <Text size="sm" data-testid="restore-summary">
-            {t("venueBackup.restore.summary", {
-              createdAt: preview.createdAt,
-              changes: preview.counts.changes,
-              notRestorable: preview.counts.notRestorable,
-            })}
-          </Text>
-          {answer.mappingChanged ? (
+          <Summary preview={preview} />
+          {answer.notice ? (
             <Alert color="orange" role="status">
-              {t("venueBackup.restore.mappingChanged")}
+              {t(`venueBackup.restore.${answer.notice}`)}
             </Alert>
           ) : null}
           {preview.holdsSecrets ? (
@@ -145,25 +216,44 @@ export function RestorePreviewForm({ answer }: { answer: PreviewAnswer }) {
             </Alert>
           ) : null}
         </Stack>
-        {preview.stations.map((station, position) =>
-          isQuiet(station) ? null : (
-            <StationPreview key={station.backupSerialNumber} station={station} position={position} />
-          ),
-        )}
-        <QuietStations stations={preview.stations.filter(isQuiet)} />
+        {preview.stations.entries.map((station, position) => (
+          <StationPreview
+            key={station.backupSerialNumber}
+            station={station}
+            headingId={`restore-station-${position}`}
+            unticked={unticked}
+          />
+        ))}
+        <ChoicePager of={preview.stations} name="page" label={t("venueBackup.restore.stationPages")} />
+        {preview.counts.quiet > 0 ? (
+          <Text size="sm" data-testid="restore-quiet">
+            {t("venueBackup.restore.quiet", { count: preview.counts.quiet })}
+          </Text>
+        ) : null}
+        {preview.missing.count > 0 ? (
+          <Stack gap="sm" component="section" aria-labelledby="restore-missing">
+            <Title order={3} size="h4" id="restore-missing">
+              {t("venueBackup.restore.missingHeading", { count: preview.missing.count })}
+            </Title>
+            <Text size="sm">{t("venueBackup.restore.missingIntro")}</Text>
+            <MissingStations stations={preview.missing.entries} />
+            <ChoicePager of={preview.missing} name="missing" label={t("venueBackup.restore.missingPages")} />
+          </Stack>
+        ) : null}
         <Card withBorder component="section" aria-labelledby="restore-venue">
           <Stack gap="sm">
             <Title order={3} size="h4" id="restore-venue">
               {t("venueBackup.restore.venueHeading")}
             </Title>
-            {venueChanges.length === 0 ? (
+            {venueShown.length === 0 ? (
               <Text size="sm" dimmed>
                 {t("venueBackup.restore.nothingToChange")}
               </Text>
             ) : (
               <ChangesTable
-                items={venueChanges.map((entry) => ({ ...entry, kind: entry.key }))}
+                items={venueShown.map((entry) => ({ ...entry, kind: entry.key }))}
                 valueOf={(key) => `venue/${key}`}
+                unticked={unticked}
                 caption={t("venueBackup.restore.venueHeading")}
               />
             )}

@@ -1,6 +1,9 @@
-// What the restore did: the counts, then per station every setting as done, unchanged, skipped or
-// failed (with the Manager's reason), the stations that could not be restored, and the venue's.
+// What the restore did: the counts, then per station (a page of them at a time) every setting as
+// done, skipped (and why) or failed (with the Manager's reason), the settings already as in the
+// backup as a count, the stations that could not be restored and why, and the venue's. A link
+// shows the kept backup's preview again: after an apply it has nothing left to change.
 import { useTranslation } from "react-i18next";
+import { PageNavigation } from "~/components/DataTable";
 import { Badge, type BadgeColor } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -8,8 +11,9 @@ import { Stack } from "~/components/ui/stack";
 import { Table, TableScroll } from "~/components/ui/table";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
+import { Group } from "~/components/ui/group";
 import type { ItemStatus, ResultItem, RestoreResult } from "~/venue-backup/restore-result";
-import { settingText } from "~/venue-backup/texts";
+import { notRestorableText, settingText } from "~/venue-backup/texts";
 
 const statusColor: Record<ItemStatus, BadgeColor> = {
   done: "green",
@@ -35,6 +39,12 @@ function ItemsTable({ items, caption }: { items: ResultItem[]; caption: string }
               <td>{settingText(t, entry.kind, entry.channelIndex)}</td>
               <td>
                 <Badge color={statusColor[entry.status]}>{t(`venueBackup.result.status.${entry.status}`)}</Badge>
+                {entry.skipReason ? (
+                  <Text size="sm" component="span">
+                    {" "}
+                    {t(`venueBackup.result.skipReason.${entry.skipReason}`)}
+                  </Text>
+                ) : null}
                 {entry.failure ? (
                   <Text size="sm" component="span">
                     {" "}
@@ -53,7 +63,14 @@ function ItemsTable({ items, caption }: { items: ResultItem[]; caption: string }
   );
 }
 
-export function RestoreResultList({ result }: { result: RestoreResult }) {
+export function RestoreResultList({
+  result,
+  paging,
+}: {
+  result: RestoreResult;
+  /** Which of the result's stations this page lists. */
+  paging: { page: number; pageSize: number; total: number };
+}) {
   const { t } = useTranslation("admin");
   return (
     <Stack gap="lg">
@@ -64,6 +81,9 @@ export function RestoreResultList({ result }: { result: RestoreResult }) {
         <Text size="sm" data-testid="restore-counts">
           {t("venueBackup.result.counts", result.counts)}
         </Text>
+        {result.notInVenue > 0 ? (
+          <Text size="sm">{t("venueBackup.result.notInVenue", { count: result.notInVenue })}</Text>
+        ) : null}
       </Stack>
       {result.stations.map((station, position) => (
         <Card
@@ -91,14 +111,22 @@ export function RestoreResultList({ result }: { result: RestoreResult }) {
                 <Badge component="span" color="orange">
                   {t("venueBackup.result.status.skipped")}
                 </Badge>{" "}
-                {t(`venueBackup.restore.notRestorable.${station.reason}`)}
+                {notRestorableText(t, station)}
               </Text>
             ) : (
-              <ItemsTable items={station.items} caption={station.label} />
+              <>
+                <ItemsTable items={station.items} caption={station.label} />
+                {station.unchanged > 0 ? (
+                  <Text size="sm" dimmed>
+                    {t("venueBackup.result.unchanged", { count: station.unchanged })}
+                  </Text>
+                ) : null}
+              </>
             )}
           </Stack>
         </Card>
       ))}
+      {paging.total > paging.pageSize ? <PageNavigation {...paging} label={t("venueBackup.result.pages")} /> : null}
       <Card withBorder component="section" aria-labelledby="result-venue">
         <Stack gap="sm">
           <Title order={3} size="h4" id="result-venue">
@@ -107,11 +135,14 @@ export function RestoreResultList({ result }: { result: RestoreResult }) {
           <ItemsTable items={result.venue} caption={t("venueBackup.restore.venueHeading")} />
         </Stack>
       </Card>
-      <div>
+      <Group gap="sm">
+        <LinkButton to={`/settings/restore?backup=${result.backupId}`} variant="default">
+          {t("venueBackup.result.previewAgain")}
+        </LinkButton>{" "}
         <LinkButton to="/settings/restore" variant="default">
           {t("venueBackup.result.again")}
         </LinkButton>
-      </div>
+      </Group>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // The restore's first step: choose a backup file. A file that is not a backup, of another
-// version, too large or outside the contract's rules gets its message beside the field, and
-// nothing is changed.
+// version, too large, broken in its shape or contradicting what it claims to hold gets its
+// message beside the field, and nothing is changed.
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert";
@@ -9,9 +9,14 @@ import { Field } from "~/components/ui/field";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { SettingsCard } from "~/routes/_app.settings/SettingsCard";
-import type { RestoreAnswer } from "~/venue-backup/restore-form.server";
+import type { UploadAnswer } from "~/venue-backup/restore-form.server";
 
-type UploadAnswer = Extract<RestoreAnswer, { stage: "upload" }>;
+/** The message of a file's problem: a contradicted claim says which. */
+function problemKey(problem: UploadAnswer) {
+  if (problem.problem === "claimContradicted")
+    return `venueBackup.restore.problems.claimContradicted.${problem.detail}`;
+  return `venueBackup.restore.problems.${problem.problem}`;
+}
 
 export function RestoreUploadForm({
   maxBytes,
@@ -24,9 +29,7 @@ export function RestoreUploadForm({
 }) {
   const { t } = useTranslation("admin");
   const size = `${Math.round(maxBytes / 1024 / 1024)} MB`;
-  const message = problem
-    ? t(`venueBackup.restore.problems.${problem.problem}`, { size, detail: problem.detail ?? "" })
-    : null;
+  const message = problem ? t(problemKey(problem), { size, detail: problem.detail ?? "" }) : null;
   return (
     <Stack gap="lg" maw={760}>
       {resultGone ? (

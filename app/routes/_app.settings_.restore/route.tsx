@@ -1,7 +1,9 @@
-// /settings/restore (issue 29, item 3): upload a venue backup, see per station and setting what
-// would change (old → new), map a backup station onto a replacement unit, choose all or part, and
-// apply; the result page lists every item as done, unchanged, skipped or failed. Plain multipart
-// forms that work without JavaScript; for Admins and Owners (the settings permission).
+// /settings/restore (issues 29 and 33): upload a venue backup (kept on the server for an hour, never
+// sent back in a page), see per station and setting what would change (old → new) or why a value is
+// refused, page by page (`?backup=<id>&page=…&missing=…`), map a backup station onto a replacement
+// unit, choose all or part, and apply exactly that; the result page (`?result=<id>`) lists every
+// setting as done, skipped or failed. Plain multipart forms that work without JavaScript; for Admins
+// and Owners (the settings permission).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +14,14 @@ import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
 import { Stack } from "~/components/ui/stack";
 import { VenueHeader } from "~/venue-backup/VenueHeader";
-import { handleRestorePost, maxBackupBytes, restoreResultOf } from "~/venue-backup/restore-form.server";
+import { backupIdOf } from "~/venue-backup/backup-draft.server";
+import {
+  handleRestorePost,
+  maxBackupBytes,
+  pageNumber,
+  previewPage,
+  restoreResultOf,
+} from "~/venue-backup/restore-form.server";
 import { RestorePreviewForm } from "./RestorePreviewForm";
 import { RestoreResultList } from "./RestoreResultList";
 import { RestoreUploadForm } from "./RestoreUploadForm";
@@ -22,10 +31,23 @@ export const handle = { titleKey: "venueRestore" } satisfies ScreenHandle;
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "settings.show");
-  const resultId = new URL(request.url).searchParams.get("result");
-  const result = resultId ? await restoreResultOf(resultId) : null;
-  return { maxBytes: maxBackupBytes, result, resultGone: resultId !== null && result === null };
+  const query = new URL(request.url).searchParams;
+  const resultId = query.get("result");
+  const backupId = backupIdOf(query.get("backup"));
+  // Reading a kept backup against the venue is the restore's own permission.
+  const signedIn = await requireUser(request, backupId ? "settings.dnsConfig" : "settings.show");
+  const upload = { stage: "upload" as const, maxBytes: maxBackupBytes, problem: null, resultGone: false };
+  if (resultId) {
+    const shown = await restoreResultOf(resultId, pageNumber(query.get("page")));
+    return shown ? { stage: "result" as const, maxBytes: maxBackupBytes, ...shown } : { ...upload, resultGone: true };
+  }
+  if (backupId) {
+    const page = await previewPage(request, signedIn, backupId);
+    return page.stage === "preview" ? { ...page, maxBytes: maxBackupBytes } : { ...upload, problem: page };
+  }
+  return query.has("gone")
+    ? { ...upload, problem: { stage: "upload" as const, problem: "backupGone" as const } }
+    : upload;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,23 +63,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VenueRestoreScreen() {
-  const { maxBytes, result, resultGone } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (
     <>
       <VenueHeader heading={t("venueBackup.restore.heading")} />
       <Stack gap="lg">
-        {answer?.stage === "preview" ? (
-          <RestorePreviewForm answer={answer} />
-        ) : result ? (
-          <RestoreResultList result={result} />
+        {answer?.stage === "upload" ? (
+          <RestoreUploadForm maxBytes={page.maxBytes} problem={answer} resultGone={false} />
+        ) : page.stage === "preview" ? (
+          <RestorePreviewForm answer={page} />
+        ) : page.stage === "result" ? (
+          <RestoreResultList result={page.result} paging={page.paging} />
         ) : (
-          <RestoreUploadForm
-            maxBytes={maxBytes}
-            problem={answer?.stage === "upload" ? answer : null}
-            resultGone={resultGone}
-          />
+          <RestoreUploadForm maxBytes={page.maxBytes} problem={page.problem} resultGone={page.resultGone} />
         )}
       </Stack>
     </>

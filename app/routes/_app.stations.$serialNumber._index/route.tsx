@@ -35,10 +35,16 @@ import { stationTypes, useCaseModes } from "~/contract/values";
 import { getStation } from "~/manager/stations.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { Stack } from "~/components/ui/stack";
+import { HistoryCard } from "~/components/listening/HistoryCard";
+import { i18next } from "~/i18n/i18next.server";
+import { historyCard } from "~/listening/history-card.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request, "stations.show");
-  const station = await loadOrThrow(request, () => getStation(manager, params.serialNumber!), "station");
+  const [station, locale] = await Promise.all([
+    loadOrThrow(request, () => getStation(manager, params.serialNumber!), "station"),
+    i18next.getLocale(request),
+  ]);
   const withAudienceMic = station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening;
   return {
     info: {
@@ -70,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     authorization: station.authorization.isAuthorized ? null : toAuthorizationView(station),
     canAuthorize: can(user, "stations.authorize"),
     constraints: await constraintsOf(renameForm, audioForm, noiseGateForm, outputForm),
+    history: await historyCard(user, { serialNumber: station.serialNumber, channelIndex: 0 }, locale),
   };
 }
 
@@ -110,6 +117,7 @@ export default function StationGeneral() {
           canEdit={availability.canEdit}
         />
         <ChannelsTable serialNumber={data.info.serialNumber} channels={data.channels} />
+        {data.history ? <HistoryCard card={data.history} name={data.displayName} /> : null}
         {data.isSupported ? (
           <>
             <StreamingModeCard mode={data.mode} blockedBy={availability.editBlockedBy} />

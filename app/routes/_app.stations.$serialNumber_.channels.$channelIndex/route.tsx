@@ -40,6 +40,9 @@ import { pageTitle } from "~/utils/meta";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
+import { HistoryCard } from "~/components/listening/HistoryCard";
+import { i18next } from "~/i18n/i18next.server";
+import { historyCard } from "~/listening/history-card.server";
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
   pageTitle("stations", args.data?.channel.name)(args as Parameters<ReturnType<typeof pageTitle>>[0]);
@@ -47,15 +50,16 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (a
 export const handle = { titleKey: "stations", hubs: ["stationsHub", "updaterHub"] } satisfies ScreenHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { manager } = await requireUser(request, "stations.show");
+  const { user, manager } = await requireUser(request, "stations.show");
   const { serialNumber, channelIndex } = channelTarget(params);
-  const [[station, firmware], testTonePlaying] = await Promise.all([
+  const [[station, firmware], testTonePlaying, locale] = await Promise.all([
     loadOrThrow(
       request,
       () => Promise.all([getStation(manager, serialNumber), getFirmwareInfo(manager, serialNumber)]),
       "station",
     ),
     isTestTonePlaying(request, serialNumber, channelIndex),
+    i18next.getLocale(request),
   ]);
   const channel = station.audioChannels.find((candidate) => candidate.index === channelIndex);
   if (!channel) throw errorPage("channelNotFound");
@@ -74,6 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       station.functionalities.hasAudienceMic &&
       station.state.audioMode.useCaseMode === useCaseModes.audienceMicAndAssistiveListening,
     testTonePlaying,
+    history: await historyCard(user, { serialNumber: station.serialNumber, channelIndex: channel.index }, locale),
   };
 }
 
@@ -85,8 +90,17 @@ export const action = (args: ActionFunctionArgs) =>
   );
 
 export default function ChannelDetails() {
-  const { station, availability, channel, values, options, constraints, audienceMicAvailable, testTonePlaying } =
-    useLoaderData<typeof loader>();
+  const {
+    station,
+    availability,
+    channel,
+    values,
+    options,
+    constraints,
+    audienceMicAvailable,
+    testTonePlaying,
+    history,
+  } = useLoaderData<typeof loader>();
   const reply = useStickyActionData<FormReply>();
   const { t } = useTranslation("stations");
   const stationPath = `/stations/${encodeURIComponent(station.serialNumber)}`;
@@ -132,6 +146,7 @@ export default function ChannelDetails() {
           channelName={channel.name}
         />
         <TestToneCard blockedBy={availability.editBlockedBy} playing={testTonePlaying} />
+        {history ? <HistoryCard card={history} name={channel.name} /> : null}
       </Stack>
       {[channelDetailsForm, pinForm].map(({ intent, confirmFirst }) => (
         <ConfirmDialog

@@ -44,9 +44,16 @@ export function ChoiceBar({
     <section className="choice-bar" aria-labelledby="choice-title">
       <Stack gap="xs">
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text id="choice-title" fw={600} role="status">
-            {t("bulk.chosen", { count: choice.count })}
-          </Text>
+          <Group gap="sm" wrap="wrap">
+            <Text id="choice-title" fw={600} role="status">
+              {t("bulk.chosen", { count: choice.count })}
+            </Text>
+            {/* Saves the checkboxes without acting (the form's first button, so Enter does this).
+                Hidden once hydrated, its room kept: nothing moves when the page hydrates. */}
+            <Button type="submit" form={choiceFormId} variant="default" size="xs" className="no-js-only-reserved">
+              {t("bulk.save")}
+            </Button>
+          </Group>
           <Group gap="xs" wrap="wrap">
             {total > 0 ? (
               <Form method="post" preventScrollReset>
@@ -73,10 +80,6 @@ export function ChoiceBar({
           {selection}
           <input type="hidden" name="shown" value={JSON.stringify(shown)} />
           <Group gap="xs" wrap="wrap" spaced>
-            {/* The first button: Enter in the form saves the checkboxes without acting. */}
-            <Button type="submit" variant="default" size="xs" className="no-js-only">
-              {t("bulk.save")}
-            </Button>
             {bulkActions.map((action) => (
               <Button
                 key={action}

@@ -1,15 +1,18 @@
 // Choosing stations on the list (issue 27, item 1): the page's checkboxes saved into the choice
 // (the stations the page showed, checked or not), every station the search and status match, or
 // none. Then back to the list, or on to an action's confirmation. Choosing changes nothing at
-// the Manager, so it leaves no audit record; the actions do.
+// the Manager, so it leaves no audit record; the actions do. Only stations the Manager lists can
+// be chosen: others are refused, and the user is told how many (issue 33).
 import { redirect } from "@remix-run/node";
 import { noteWrite } from "~/audit/write-record.server";
 import { isBulkAction, isStationStatus } from "~/domain/bulk-actions";
 import { currentPath } from "~/error-pages.server";
 import type { ActionContext } from "~/route-helpers/form-declaration";
-import { loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { actionFailure, loadOrThrow } from "~/route-helpers/manager-failures.server";
+import { setFlash } from "~/utils/flash.server";
 import {
   changeChoice,
+  changeChoiceWithinFleet,
   matchingStations,
   newSelectionId,
   selectionIdOf,
@@ -45,15 +48,26 @@ function selectionOf(formData: FormData) {
   return selectionIdOf(formData.get("selection")) ?? newSelectionId();
 }
 
-export async function chooseOnPage({ request, user, formData }: ActionContext) {
+export async function chooseOnPage({ request, user, manager, formData }: ActionContext) {
   noteWrite({ skip: true });
   const selectionId = selectionOf(formData);
   const shown = shownStations(formData);
   const checked = new Set(texts(formData, "chosen"));
-  await changeChoice(user, selectionId, {
-    add: shown.filter((serialNumber) => checked.has(serialNumber)),
-    remove: shown.filter((serialNumber) => !checked.has(serialNumber)),
-  });
+  let refused: number;
+  try {
+    ({ refused } = await changeChoiceWithinFleet(manager, user, selectionId, {
+      add: shown.filter((serialNumber) => checked.has(serialNumber)),
+      remove: shown.filter((serialNumber) => !checked.has(serialNumber)),
+    }));
+  } catch (error) {
+    // The Manager could not say which stations it has: the choice stays as it was.
+    const failure = await actionFailure(error, request);
+    await setFlash(request, { kind: "error", message: failure.messageKey });
+    return backToList(request, selectionId);
+  }
+  if (refused > 0) {
+    await setFlash(request, { kind: "error", message: "stations:bulk.unknownRefused", values: { count: refused } });
+  }
   const then = formData.get("then");
   if (isBulkAction(then))
     return redirect(`/stations/bulk?${new URLSearchParams({ action: then, selection: selectionId })}`);

@@ -1,102 +1,110 @@
-// The confirmation of a bulk action: exactly which stations it acts on (with each one's
-// fingerprint to accept, or the firmware it goes from and to) and which it skips, and why; one
-// form confirms them all. A plain page: it works without JavaScript, and a list of hundreds
-// scrolls as a page does.
-import { Form, useNavigation } from "@remix-run/react";
+// The confirmation of a bulk action: how many stations it acts on and which (a page of them, the
+// rest a link away), how many it skips for each reason, and one form that confirms them all.
+// Reboot and Update offer to include stations with listeners — off by default, a GET form that
+// plans again — and Remove warns when stations to remove are running. A plain page: it works
+// without JavaScript, and a fleet's worth of stations is a count and a page of rows.
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { skipReasonKey, type BulkAction, type PlannedStation } from "~/domain/bulk-actions";
+import { listenerActions, skipReasonKey, type BulkAction } from "~/domain/bulk-actions";
 import { Alert } from "~/components/ui/alert";
-import { Anchor } from "~/components/ui/anchor";
+import { Anchor, LinkAnchor } from "~/components/ui/anchor";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Code } from "~/components/ui/code";
 import { Group } from "~/components/ui/group";
 import { Stack } from "~/components/ui/stack";
-import { Table, TableScroll } from "~/components/ui/table";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
+import { useSaveChangeMadeBeforeHydration } from "~/utils/use-save-change-made-before-hydration";
+import { ActTable, SkipTable } from "./BulkTables";
 import { bulkIntent } from "./forms";
-import { StationCell } from "./StationCell";
-import { stationsPath } from "./texts";
-
-export interface BulkConfirmationData {
-  view: "confirm";
-  action: BulkAction;
-  selectionId: string | null;
-  act: PlannedStation[];
-  skip: PlannedStation[];
-  gone: string[];
-  /** Update firmware: the versions it installs, with their EULAs. */
-  firmware: { version: string; eulaUrl: string }[];
-  digest: string;
-  submissionId: string;
-}
+import type { BulkConfirmationData } from "./pages.server";
+import { bulkPath, stationsPath } from "./texts";
 
 const destructive = new Set<BulkAction>(["reject", "remove"]);
 
-function ActTable({ action, stations }: { action: BulkAction; stations: PlannedStation[] }) {
+/** "Include stations with listeners": a GET form, so the choice is the URL and the plan follows it. */
+function ListenersOption({ data }: { data: BulkConfirmationData }) {
   const { t } = useTranslation("stations");
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const apply = (changed: HTMLFormElement | null) => submit(changed, { preventScrollReset: true, replace: true });
+  useSaveChangeMadeBeforeHydration(form, apply);
+  const included = data.options.includeListeners === true;
   return (
-    <TableScroll minWidth={400}>
-      <Table aria-labelledby="bulk-act-title" verticalSpacing="xs">
-        <thead>
-          <tr>
-            <th scope="col">{t("bulk.columns.station")}</th>
-            {action === "accept" ? <th scope="col">{t("bulk.columns.fingerprint")}</th> : null}
-            {action === "updateFirmware" ? <th scope="col">{t("bulk.columns.firmware")}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {stations.map((station) => (
-            <tr key={station.serialNumber}>
-              <td>
-                <StationCell serialNumber={station.serialNumber} name={station.name} />
-              </td>
-              {action === "accept" ? (
-                <td>
-                  <Code>{station.fingerprint}</Code>
-                </td>
-              ) : null}
-              {action === "updateFirmware" ? (
-                <td>{t("bulk.firmwareChange", { from: station.currentFirmwareVersion, to: station.targetVersion })}</td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+    <Form ref={form} method="get" preventScrollReset aria-label={t("bulk.listenersOption")}>
+      <input type="hidden" name="action" value={data.action} />
+      {data.selectionId ? <input type="hidden" name="selection" value={data.selectionId} /> : null}
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Checkbox
+          key={String(included)}
+          name="listeners"
+          value="include"
+          defaultChecked={included}
+          label={t("bulk.includeListeners")}
+          description={t("bulk.includeListenersHint")}
+          onChange={(event) => apply(event.currentTarget.form)}
+        />
+        <Button type="submit" variant="default" size="xs" className="no-js-only">
+          {t("bulk.planAgain")}
+        </Button>
+      </Group>
+    </Form>
   );
 }
 
-function SkipTable({ stations, gone }: { stations: PlannedStation[]; gone: string[] }) {
+function SeeAll({ data, list, count }: { data: BulkConfirmationData; list: "act" | "skip"; count: number }) {
   const { t } = useTranslation("stations");
   return (
-    <TableScroll minWidth={400}>
-      <Table aria-labelledby="bulk-skip-title" verticalSpacing="xs">
-        <thead>
-          <tr>
-            <th scope="col">{t("bulk.columns.station")}</th>
-            <th scope="col">{t("bulk.columns.reason")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stations.map((station) => (
-            <tr key={station.serialNumber}>
-              <td>
-                <StationCell serialNumber={station.serialNumber} name={station.name} />
-              </td>
-              <td>{station.skip ? t(skipReasonKey(station.skip)) : null}</td>
-            </tr>
+    <LinkAnchor to={bulkPath(data.action, data.selectionId, { options: data.options, list })} size="sm">
+      {t(`bulk.seeAll.${list}`, { count })}
+    </LinkAnchor>
+  );
+}
+
+function ActSection({ data }: { data: BulkConfirmationData }) {
+  const { t } = useTranslation("stations");
+  const { action, act } = data;
+  return (
+    <section aria-labelledby="bulk-act-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="bulk-act-title">
+          {t(`bulk.willAct.${action}`, { count: act.total })}
+        </Title>
+        {act.withListeners > 0 && listenerActions.includes(action) ? (
+          <Text>{t("bulk.listenersDisconnected", { count: act.withListeners })}</Text>
+        ) : null}
+        {act.total > 0 ? (
+          <ActTable action={action} stations={act.rows} labelledBy="bulk-act-title" />
+        ) : (
+          <Text>{t("bulk.nothingToDo")}</Text>
+        )}
+        {act.total > act.rows.length ? <SeeAll data={data} list="act" count={act.total} /> : null}
+      </Stack>
+    </section>
+  );
+}
+
+function SkipSection({ data }: { data: BulkConfirmationData }) {
+  const { t } = useTranslation("stations");
+  const { skip } = data;
+  return (
+    <section aria-labelledby="bulk-skip-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="bulk-skip-title">
+          {t("bulk.skippedTitle", { count: skip.total })}
+        </Title>
+        <ul aria-label={t("bulk.skipReasons")} className="bulk-reasons">
+          {skip.byReason.map(({ reason, count }) => (
+            <li key={reason}>
+              <Text size="sm">{t("bulk.reasonCount", { count, reason: t(skipReasonKey(reason)) })}</Text>
+            </li>
           ))}
-          {gone.map((serialNumber) => (
-            <tr key={serialNumber}>
-              <td>{serialNumber}</td>
-              <td>{t(skipReasonKey("gone"))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+        </ul>
+        <SkipTable stations={skip.rows} labelledBy="bulk-skip-title" />
+        {skip.total > skip.rows.length ? <SeeAll data={data} list="skip" count={skip.total} /> : null}
+      </Stack>
+    </section>
   );
 }
 
@@ -104,12 +112,11 @@ export function BulkConfirmationView({ data }: { data: BulkConfirmationData }) {
   const { t } = useTranslation("stations");
   const { t: tCommon } = useTranslation();
   const navigation = useNavigation();
-  const { action, act, skip, gone } = data;
+  const { action, act, skip } = data;
   const intent = bulkIntent[action];
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const back = stationsPath(data.selectionId);
-  const skippedCount = skip.length + gone.length;
-  if (act.length + skippedCount === 0) {
+  if (act.total + skip.total === 0) {
     return (
       <Stack gap="lg">
         <Title order={1}>{t(`bulk.titles.${action}`)}</Title>
@@ -125,30 +132,21 @@ export function BulkConfirmationView({ data }: { data: BulkConfirmationData }) {
   return (
     <Stack gap="lg">
       <Title order={1}>{t(`bulk.titles.${action}`)}</Title>
-      <section aria-labelledby="bulk-act-title">
-        <Stack gap="sm">
-          <Title order={2} size="h3" id="bulk-act-title">
-            {t(`bulk.willAct.${action}`, { count: act.length })}
-          </Title>
-          {act.length > 0 ? <ActTable action={action} stations={act} /> : <Text>{t("bulk.nothingToDo")}</Text>}
-        </Stack>
-      </section>
-      {skippedCount > 0 ? (
-        <section aria-labelledby="bulk-skip-title">
-          <Stack gap="sm">
-            <Title order={2} size="h3" id="bulk-skip-title">
-              {t("bulk.skippedTitle", { count: skippedCount })}
-            </Title>
-            <SkipTable stations={skip} gone={gone} />
-          </Stack>
-        </section>
+      {listenerActions.includes(action) ? <ListenersOption data={data} /> : null}
+      {action === "remove" && act.running > 0 ? (
+        <Alert color="orange" title={t("bulk.removeRunningTitle", { count: act.running })}>
+          {t("bulk.removeRunning", { count: act.running })}
+        </Alert>
       ) : null}
+      <ActSection data={data} />
+      {skip.total > 0 ? <SkipSection data={data} /> : null}
       <Form method="post">
         <input type="hidden" name="selection" value={data.selectionId ?? ""} />
         <input type="hidden" name="submissionId" value={data.submissionId} />
         <input type="hidden" name="digest" value={data.digest} />
+        {data.options.includeListeners ? <input type="hidden" name="listeners" value="include" /> : null}
         <Stack gap="md">
-          {action === "updateFirmware" && act.length > 0 ? (
+          {action === "updateFirmware" && act.total > 0 ? (
             <Stack gap="xs">
               <Checkbox name="eulaAccepted" required label={t("bulk.eulaAccepted")} />
               <Group gap="md">
@@ -170,9 +168,9 @@ export function BulkConfirmationView({ data }: { data: BulkConfirmationData }) {
               value={intent}
               color={destructive.has(action) ? "red" : undefined}
               loading={submitting}
-              disabled={act.length === 0}
+              disabled={act.total === 0}
             >
-              {t(`bulk.confirm.${action}`, { count: act.length })}
+              {t(`bulk.confirm.${action}`, { count: act.total })}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,8 @@
-// The result of a bulk action, station by station: done, skipped and why, or failed with the
-// Manager's message.
+// The result of a bulk action: how many stations were done, skipped and failed, and why (counted
+// per reason), then the stations page by page — those that failed first — each with its outcome.
 import { useTranslation } from "react-i18next";
-import { skipReasonKey, type BulkAction } from "~/domain/bulk-actions";
+import { skipReasonKey } from "~/domain/bulk-actions";
+import { PageNavigation } from "~/components/DataTable";
 import { Badge, type BadgeColor } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Group } from "~/components/ui/group";
@@ -10,15 +11,9 @@ import { Table, TableScroll } from "~/components/ui/table";
 import { Text } from "~/components/ui/text";
 import { Title } from "~/components/ui/title";
 import type { BulkResultRow } from "./bulk.server";
+import type { BulkResultData } from "./pages.server";
 import { StationCell } from "./StationCell";
 import { stationsPath } from "./texts";
-
-export interface BulkResultData {
-  view: "result";
-  action: BulkAction;
-  selectionId: string | null;
-  rows: BulkResultRow[];
-}
 
 const outcomeColor: Record<BulkResultRow["outcome"]["kind"], BadgeColor> = {
   done: "green",
@@ -26,16 +21,34 @@ const outcomeColor: Record<BulkResultRow["outcome"]["kind"], BadgeColor> = {
   failed: "red",
 };
 
+function Reasons({ reasons }: { reasons: BulkResultData["reasons"] }) {
+  const { t } = useTranslation("stations");
+  const { t: tAny } = useTranslation();
+  if (reasons.length === 0) return null;
+  return (
+    <ul aria-label={t("bulk.resultReasons")} className="bulk-reasons">
+      {reasons.map((counted) => (
+        <li key={counted.kind === "skipped" ? `skipped:${counted.reason}` : `failed:${counted.messageKey}`}>
+          <Text size="sm">
+            {counted.kind === "skipped"
+              ? t("bulk.skippedBecause", { count: counted.count, reason: t(skipReasonKey(counted.reason)) })
+              : t("bulk.failedBecause", { count: counted.count, reason: tAny(counted.messageKey) })}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function BulkResultView({ data }: { data: BulkResultData }) {
   const { t } = useTranslation("stations");
   const { t: tCommon } = useTranslation();
-  const count = (kind: BulkResultRow["outcome"]["kind"]) => data.rows.filter((row) => row.outcome.kind === kind).length;
+  const { page } = data;
   return (
     <Stack gap="lg">
       <Title order={1}>{t(`bulk.resultTitles.${data.action}`)}</Title>
-      <Text role="status">
-        {t("bulk.summary", { done: count("done"), skipped: count("skipped"), failed: count("failed") })}
-      </Text>
+      <Text role="status">{t("bulk.summary", { ...data.counts })}</Text>
+      <Reasons reasons={data.reasons} />
       <TableScroll minWidth={400}>
         <Table aria-label={t("bulk.resultCaption")} verticalSpacing="xs">
           <thead>
@@ -45,7 +58,7 @@ export function BulkResultView({ data }: { data: BulkResultData }) {
             </tr>
           </thead>
           <tbody>
-            {data.rows.map(({ serialNumber, name, outcome }) => (
+            {page.items.map(({ serialNumber, name, outcome }) => (
               <tr key={serialNumber}>
                 <td>
                   <StationCell serialNumber={serialNumber} name={name} />
@@ -62,6 +75,9 @@ export function BulkResultView({ data }: { data: BulkResultData }) {
           </tbody>
         </Table>
       </TableScroll>
+      {page.total > page.pageSize ? (
+        <PageNavigation page={page.page} pageSize={page.pageSize} total={page.total} label={t("bulk.pages")} />
+      ) : null}
       <Group>
         <LinkButton to={stationsPath(data.selectionId)} variant="default">
           {t("bulk.backToList")}

@@ -1,12 +1,21 @@
 // A bulk action on the chosen stations (issue 27, item 2): the confirmation's plan — which
 // stations it acts on and which it skips, and why — and acting on it: each station through
 // actOnStation, eight Manager calls at most in flight, once per submission. The plan the user
-// confirmed travels as a digest: when the stations changed since (a listener joined, a
-// fingerprint changed), nothing is done and the confirmation shows the new plan.
+// confirmed travels as a digest of the action, its options and every station: when the stations
+// changed since (a listener joined, a fingerprint changed), or the digest is another action's,
+// nothing is done and the confirmation shows the new plan. The act is one audit record whose
+// outcome says how it ended (done, partly done, failed) beside each station's own.
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { StationType } from "~/contract/enums";
-import { planBulkAction, type BulkAction, type BulkPlan, type PlannedStation } from "~/domain/bulk-actions";
+import {
+  listenerActions,
+  planBulkAction,
+  type BulkAction,
+  type BulkOptions,
+  type BulkPlan,
+  type PlannedStation,
+} from "~/domain/bulk-actions";
 import { newestVersion } from "~/domain/firmware";
 import { acceptStation, rejectStation } from "~/manager/authorization.server";
 import { getUpdateMetadata, startFirmwareUpdate } from "~/manager/firmware.server";
@@ -23,19 +32,25 @@ import {
   selectionIdOf,
 } from "~/route-helpers/station-selection.server";
 import { getRuntime } from "~/runtime.server";
+import { outcomeOfCounts, type AuditCounts } from "~/records/audit-log";
 import { mapWithConcurrency } from "~/utils/bounded-concurrency";
 import { setFlash } from "~/utils/flash.server";
-import { newSubmissionId, oncePerSubmission } from "~/utils/once-per-submission.server";
+import { newSubmissionId, oncePerSubmission, readSubmission } from "~/utils/once-per-submission.server";
+import { bulkPath } from "./texts";
 
 /** Manager calls in flight at most, whatever the number of stations chosen. */
 export const bulkConcurrency = 8;
 
-export function bulkPath(action: BulkAction, selectionId: string | null, resultId?: string) {
-  const search = new URLSearchParams({ action });
-  if (selectionId) search.set("selection", selectionId);
-  if (resultId) search.set("result", resultId);
-  return `/stations/bulk?${search}`;
+/**
+ * The options a confirmation's URL or form names: "include stations with listeners" only for
+ * the actions that cut their audio (Reboot, Update firmware), else none.
+ */
+export function bulkOptionsOf(action: BulkAction, value: FormDataEntryValue | null): BulkOptions {
+  return listenerActions.includes(action) && value === "include" ? { includeListeners: true } : {};
 }
+
+/** Each form's submission ids are its own: a Reject confirmation's id is no Remove's. */
+const bulkForm = (action: BulkAction) => `bulk.${action}`;
 
 /** The firmware a station type is updated to: the newest the Manager offers. */
 export interface TargetFirmware {
@@ -64,8 +79,10 @@ async function targetFirmware(manager: ManagerClient) {
   return firmware;
 }
 
-function digestOf(plan: BulkPlan, gone: readonly string[]) {
+function digestOf(plan: BulkPlan, gone: readonly string[], options: BulkOptions) {
   const shown = {
+    action: plan.action,
+    includeListeners: options.includeListeners === true,
     act: plan.act.map((station) => [station.serialNumber, station.fingerprint, station.targetVersion]),
     skip: plan.skip.map((station) => [station.serialNumber, station.skip]),
     gone,
@@ -78,6 +95,7 @@ export async function loadConfirmation(
   manager: ManagerClient,
   action: BulkAction,
   chosen: readonly string[],
+  options: BulkOptions = {},
 ): Promise<BulkConfirmation> {
   if (chosen.length === 0) return { plan: { action, act: [], skip: [] }, firmware: {}, gone: [], digest: "" };
   const [fleet, firmware] = await Promise.all([
@@ -96,8 +114,9 @@ export async function loadConfirmation(
     action,
     stations.map((station) => bulkCandidateOf(station, fleet.firmwareStatus.get(station.serialNumber))),
     newest,
+    options,
   );
-  return { plan, firmware, gone, digest: digestOf(plan, gone) };
+  return { plan, firmware, gone, digest: digestOf(plan, gone, options) };
 }
 
 /** The Manager call for one station, and the action's own message when it is refused. */
@@ -156,6 +175,13 @@ async function act(context: ActionContext, confirmation: BulkConfirmation): Prom
   return [...rows, ...gone];
 }
 
+/** How many stations the act was done on, failed on and skipped. */
+export function countsOf(rows: readonly BulkResultRow[]): AuditCounts {
+  const counts: AuditCounts = { done: 0, failed: 0, skipped: 0 };
+  for (const row of rows) counts[row.outcome.kind] += 1;
+  return counts;
+}
+
 function field(formData: FormData, name: string) {
   const value = formData.get(name);
   return typeof value === "string" ? value : "";
@@ -167,7 +193,8 @@ export async function runBulkAction(context: ActionContext, action: BulkAction):
   // Each station gets its own record (actOnStation); this one says who asked, and how it ended.
   noteWrite({ action: `bulk.${action}`, changes: [] });
   const selectionId = selectionIdOf(formData.get("selection"));
-  const confirmPath = bulkPath(action, selectionId);
+  const options = bulkOptionsOf(action, formData.get("listeners"));
+  const confirmPath = bulkPath(action, selectionId, { options });
   if (action === "updateFirmware" && formData.get("eulaAccepted") !== "on") {
     noteWrite({ outcome: { kind: "refused", reason: "validation", detail: "eulaAccepted" } });
     await setFlash(request, { kind: "error", message: "stations:bulk.eulaRequired" });
@@ -179,11 +206,15 @@ export async function runBulkAction(context: ActionContext, action: BulkAction):
   try {
     outcome = await oncePerSubmission<BulkOutcome>(
       getRuntime().store.submissions,
-      submissionId,
+      { form: bulkForm(action), id: submissionId },
       async () => {
-        const confirmation = await loadConfirmation(manager, action, await chosenStations(user, selectionId));
+        const chosen = await chosenStations(user, selectionId);
+        const confirmation = await loadConfirmation(manager, action, chosen, options);
         if (confirmation.digest === "" || confirmation.digest !== field(formData, "digest")) return { kind: "changed" };
-        return { kind: "done", user: user.subject, action, rows: await act(context, confirmation) };
+        const rows = await act(context, confirmation);
+        // Said here, by the one request that acted: a repeat records nothing of its own.
+        noteWrite({ outcome: outcomeOfCounts(countsOf(rows)) });
+        return { kind: "done", user: user.subject, action, rows };
       },
       (settled) => settled.kind === "done",
     );
@@ -198,13 +229,17 @@ export async function runBulkAction(context: ActionContext, action: BulkAction):
     await setFlash(request, { kind: "error", message: "stations:bulk.changed" });
     return redirect(confirmPath);
   }
-  return redirect(bulkPath(action, selectionId, submissionId));
+  return redirect(bulkPath(action, selectionId, { options, resultId: submissionId }));
 }
 
-/** The result a submission left, for its own user only; null when there is none (or it expired). */
-export async function readBulkResult(userSubject: string, resultId: string): Promise<BulkResult | null> {
-  const entry = await getRuntime().store.submissions.read(resultId);
+/** The result a submission of the action's form left, for its own user only; null when there is none (or it expired). */
+export async function readBulkResult(
+  userSubject: string,
+  action: BulkAction,
+  resultId: string,
+): Promise<BulkResult | null> {
+  const entry = await readSubmission(getRuntime().store.submissions, { form: bulkForm(action), id: resultId });
   if (entry?.state !== "succeeded") return null;
   const outcome = entry.outcome as BulkOutcome;
-  return outcome.kind === "done" && outcome.user === userSubject ? outcome : null;
+  return outcome.kind === "done" && outcome.user === userSubject && outcome.action === action ? outcome : null;
 }

@@ -25,6 +25,7 @@ function bulkHandler<const Action extends BulkAction>(action: Action) {
   return defineHandler({
     intent: bulkIntent[action],
     permission: bulkPermission[action],
+    auditAction: `bulk.${action}`,
     handle: (context) => runBulkAction(context, action),
   });
 }

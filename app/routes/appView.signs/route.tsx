@@ -72,7 +72,7 @@ export default function SignsPage() {
               role="group"
             >
               {sheet.map((sign) => (
-                <SignCard key={sign.id} sign={sign} texts={texts} />
+                <SignCard key={sign.id} sign={sign} texts={texts} layout={options.layout} />
               ))}
             </div>
           ))}

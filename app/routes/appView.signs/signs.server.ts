@@ -1,5 +1,6 @@
 // What the print page shows: the signs of every channel listeners see in the app (in app order)
-// or of one channel, each with its QR code address, the PIN only where asked for and allowed,
+// or of one channel, each with its QR code address, the PIN only where asked for and allowed
+// (else, for a channel that has one, that a PIN is needed and whom to ask),
 // the join texts in the sign's language(s) and the app's branding (docs/decisions/061).
 import { requireUser } from "~/auth/guard.server";
 import type { AppCustomization } from "~/contract/app-customization";
@@ -36,6 +37,8 @@ function signOf(channel: Channel, station: AppViewStation, printPins: boolean) {
     name: channel.name,
     station: station.name || station.serialNumber,
     channelId: channel.channelId,
+    /** The channel asks for a PIN: its sign says so, whether or not it prints the PIN. */
+    pinNeeded: channel.pinCode !== null,
     pin: printPins ? channel.pinCode : null,
     qrCode: qrCodeSource(station.serialNumber, channel),
   };
@@ -54,6 +57,8 @@ async function signTexts(language: SignLanguage) {
     scanStep: t("signs.sign.scanStep"),
     channelIdStep: t("signs.sign.channelIdStep"),
     pinStep: t("signs.sign.pinStep"),
+    pinAsk: t("signs.sign.pinAsk"),
+    pinAskStep: t("signs.sign.pinAskStep"),
   };
 }
 export type SignTexts = Awaited<ReturnType<typeof signTexts>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvLine, parseCsv } from "~/domain/csv";
-import type { AuditRecord } from "~/records/audit-log";
+import { normalizeAuditRecord, type AuditRecord } from "~/records/audit-log";
 import { auditCsvColumns, recordCells } from "./csv-cells";
 
 const record: AuditRecord = {
@@ -37,5 +37,26 @@ describe("the audit log's CSV line", () => {
     expect([cell("outcome"), cell("done"), cell("failed"), cell("skipped")]).toEqual(["partly", "3", "1", "2"]);
     const [single] = parseCsv(csvLine(recordCells(record)));
     expect(single!.slice(auditCsvColumns.indexOf("done"))).toEqual(["", "", ""]);
+  });
+
+  it("writes hidden characters out as escapes, in a record kept before the rule as in one kept after it", () => {
+    const raw: AuditRecord = {
+      ...record,
+      user: { id: "sub-1", name: "Eve\u202E", role: "Admin" },
+      target: { kind: "station", serialNumber: "MCS-0042", label: "Hall\u0000" },
+      changes: [{ field: "name", new: "\u0000Hall\u202Eevil" }],
+      outcome: { kind: "refused", reason: "validation", detail: "name" },
+    };
+    const stored: AuditRecord = { ...raw, ...normalizeAuditRecord(raw, raw.id) };
+    for (const kept of [raw, stored]) {
+      const line = csvLine(recordCells(kept));
+      expect(line.trimEnd()).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+      const [cells] = parseCsv(line);
+      const cell = (column: (typeof auditCsvColumns)[number]) => cells![auditCsvColumns.indexOf(column)];
+      expect(cell("userName")).toBe("Eve\\u202e");
+      expect(cell("targetLabel")).toBe("Hall\\u0000");
+      // JSON of the text the screen shows: \u0000Hall\u202eevil.
+      expect(JSON.parse(cell("changes")!.split(" → ")[1]!)).toBe("\\u0000Hall\\u202eevil");
+    }
   });
 });

@@ -1,5 +1,9 @@
-// The audit log's CSV: one line per record, its columns stable names for tools.
-import type { AuditChange, AuditOutcome, AuditRecord } from "~/records/audit-log";
+// The audit log's CSV: one line per record, its columns stable names for tools. Every cell by the
+// log's one rule for hidden characters (escaped, as the store keeps them and the screen shows
+// them), records kept before the rule included: a value in the changes cell is JSON of the text
+// the screen shows.
+import { showHiddenCharacters } from "~/domain/text-fields";
+import { escapedValue, type AuditChange, type AuditOutcome, type AuditRecord } from "~/records/audit-log";
 
 export const auditCsvColumns = [
   "time",
@@ -25,7 +29,7 @@ export const auditCsvColumns = [
 const changeCell = (change: AuditChange) =>
   change.secret
     ? `${change.field}: changed`
-    : `${change.field}: ${JSON.stringify(change.old ?? null)} → ${JSON.stringify(change.new ?? null)}`;
+    : `${change.field}: ${JSON.stringify(escapedValue(change.old ?? null))} → ${JSON.stringify(escapedValue(change.new ?? null))}`;
 
 /** An act over many parts: how many were done, failed and skipped (empty for any other). */
 function countCells(outcome: AuditOutcome): string[] {
@@ -35,7 +39,7 @@ function countCells(outcome: AuditOutcome): string[] {
 
 export function recordCells(record: AuditRecord): string[] {
   const { outcome, target, user } = record;
-  return [
+  const cells = [
     record.time,
     record.requestId,
     user?.id ?? "",
@@ -53,4 +57,5 @@ export function recordCells(record: AuditRecord): string[] {
     outcome.kind === "failed" && outcome.managerStatus !== undefined ? String(outcome.managerStatus) : "",
     ...countCells(outcome),
   ];
+  return cells.map(showHiddenCharacters);
 }

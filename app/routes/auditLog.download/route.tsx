@@ -1,10 +1,11 @@
 // GET /auditLog/download?<the screen's filter>: the filtered records as CSV, newest first. Streamed
 // from the store in batches, never built in memory, whatever the log's length; every cell is
-// formula-safe (app/domain/csv.ts). The columns are stable names for tools, not translated texts
-// (docs/decisions/059-audit-log-screen.md).
+// formula-safe (app/domain/csv.ts). The columns are stable names for tools, not translated texts;
+// times are ISO 8601 with the console's offset (docs/decisions/059-audit-log-screen.md).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { csvLine } from "~/domain/csv";
+import { calendarDayAt, consoleTimeZone, dayText, isoWithOffset } from "~/domain/time-zone";
 import { auditCsvColumns, recordCells } from "./csv-cells";
 import { plainErrorPages } from "~/error-pages.server";
 import type { AuditRecord } from "~/records/audit-log";
@@ -16,7 +17,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     await requireUser(request, "auditLog.show");
     const log = auditLog();
     const actions = await withinBound(log.distinctActions());
-    const { filter } = parseAuditFilter(new URL(request.url).searchParams, actions);
+    const timeZone = consoleTimeZone();
+    const { filter } = parseAuditFilter(new URL(request.url).searchParams, actions, timeZone);
     const records = log.stream(filter)[Symbol.asyncIterator]();
     // The first batch before the answer starts: a store that fails now gets the error page.
     let pending: IteratorResult<AuditRecord> | null = await withinBound(records.next());
@@ -38,7 +40,9 @@ export function loader({ request }: LoaderFunctionArgs) {
               controller.close();
               return;
             }
-            chunk += csvLine(recordCells(next.value));
+            // The time in ISO 8601 with the console's offset then: the same moment, as the screen shows it.
+            const record = next.value;
+            chunk += csvLine(recordCells({ ...record, time: isoWithOffset(record.time, timeZone) }));
           }
           controller.enqueue(encoder.encode(chunk));
         } catch (error) {
@@ -49,7 +53,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         await records.return?.();
       },
     });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = dayText(calendarDayAt(new Date(), timeZone));
     return new Response(body, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

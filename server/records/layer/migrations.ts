@@ -1,0 +1,243 @@
+// The durable records' migrations, written once for both databases and run by Kysely's Migrator
+// at open (docs/decisions/071-one-records-layer.md): in name order, each recorded in
+// kysely_migration, all pending ones in one transaction — PostgreSQL under Kysely's advisory
+// lock, SQLite under BEGIN IMMEDIATE — so the first process or instance migrates and the others
+// wait, then find nothing to do. A released migration is never edited: a change is a new entry.
+//
+// The audit log, rollout and maintenance tables came first, from the hand-kept migrations of
+// decision 055 (bookkept in schema_migrations, versions 1–3). Their migrations here create each
+// table and index only if it is not there yet, with the same names, columns and types, so a
+// database those made is adopted as it is, records and all, and one this makes has their schema.
+import { PostgresAdapter, sql, type ColumnDataType, type Expression, type Kysely } from "kysely";
+import type { Migration, MigrationProvider } from "kysely/migration";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its own time, not today's
+type AnyDatabase = Kysely<any>;
+
+const isPostgres = (db: AnyDatabase) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** SQLite clusters these tables by their key (no separate rowid and key index). */
+const withoutRowid = (db: AnyDatabase) => (isPostgres(db) ? sql`` : sql`without rowid`);
+
+/**
+ * The column types the first schema gave the audit log and rollouts in each database: times in
+ * milliseconds (SQLite) or timestamptz, JSON as text or jsonb, and the texts that are filtered,
+ * ordered or compared by prefix in PostgreSQL's "C" collation — byte order, as SQLite's, and
+ * independent of the database's locale.
+ */
+function recordTypes(db: AnyDatabase) {
+  const postgres = isPostgres(db);
+  return {
+    time: (postgres ? "timestamptz" : "integer") as ColumnDataType,
+    json: (postgres ? "jsonb" : "text") as ColumnDataType,
+    key: (postgres ? sql`text collate "C"` : "text") as ColumnDataType | Expression<unknown>,
+    /** The key a row gets in the order of its inserting. */
+    serial: (postgres ? "bigint" : "integer") as ColumnDataType,
+  };
+}
+
+const auditLog: Migration = {
+  async up(db) {
+    const postgres = isPostgres(db);
+    const type = recordTypes(db);
+    await db.schema
+      .createTable("audit_records")
+      .ifNotExists()
+      .addColumn("seq", type.serial, (column) =>
+        postgres ? column.generatedAlwaysAsIdentity().primaryKey() : column.primaryKey().autoIncrement(),
+      )
+      .addColumn("id", type.key, (column) => column.notNull().unique())
+      .addColumn("time", type.time, (column) => column.notNull())
+      .addColumn("request_id", "text", (column) => column.notNull())
+      .addColumn("user_id", type.key)
+      .addColumn("user_name", "text")
+      .addColumn("user_role", "text")
+      .addColumn("action", type.key, (column) => column.notNull())
+      .addColumn("action_group", type.key)
+      .addColumn("target_kind", "text")
+      .addColumn("serial_number", type.key)
+      .addColumn("channel_index", "integer")
+      .addColumn("target_id", "text")
+      .addColumn("target_label", "text")
+      .addColumn("changes", type.json, (column) => column.notNull())
+      .addColumn("outcome_kind", type.key, (column) => column.notNull())
+      .addColumn("outcome", type.json, (column) => column.notNull())
+      .execute();
+    // Newest first: an index per filter, the filter's column then (time, seq), then the columns of
+    // the filters after it (server/records/audit-store.ts), checked without reading the row.
+    const indexes: Record<string, string[]> = {
+      audit_records_time: ["time", "seq", "action"],
+      audit_records_station: ["serial_number", "time", "seq", "user_id", "action", "outcome_kind"],
+      audit_records_user: ["user_id", "time", "seq", "action", "outcome_kind"],
+      audit_records_action: ["action", "time", "seq", "outcome_kind"],
+      audit_records_action_group: ["action_group", "time", "seq", "outcome_kind"],
+      audit_records_outcome: ["outcome_kind", "time", "seq"],
+    };
+    for (const [name, columns] of Object.entries(indexes)) {
+      await db.schema.createIndex(name).ifNotExists().on("audit_records").columns(columns).execute();
+    }
+  },
+};
+
+const rollouts: Migration = {
+  async up(db) {
+    const postgres = isPostgres(db);
+    const type = recordTypes(db);
+    await db.schema
+      .createTable("rollouts")
+      .ifNotExists()
+      .addColumn("id", type.serial, (column) =>
+        postgres ? column.generatedAlwaysAsIdentity().primaryKey() : column.primaryKey().autoIncrement(),
+      )
+      .addColumn("created_at", type.time, (column) => column.notNull())
+      .addColumn("created_by", type.json, (column) => column.notNull())
+      .addColumn("updated_at", type.time, (column) => column.notNull())
+      .addColumn("state", type.key, (column) => column.notNull())
+      .addColumn("options", type.json, (column) => column.notNull())
+      .addColumn("reason", type.json)
+      .addColumn("current_wave", "integer", (column) => column.notNull().defaultTo(0))
+      .addColumn("ended_at", type.time)
+      .execute();
+    await db.schema
+      .createIndex("rollouts_created")
+      .ifNotExists()
+      .on("rollouts")
+      .columns(["created_at", "id"])
+      .execute();
+    await db.schema
+      .createIndex("rollouts_state")
+      .ifNotExists()
+      .on("rollouts")
+      .columns(["state", "created_at", "id"])
+      .execute();
+    await db.schema
+      .createTable("rollout_stations")
+      .ifNotExists()
+      .addColumn("rollout_id", type.serial, (column) => column.notNull().references("rollouts.id").onDelete("cascade"))
+      .addColumn("serial_number", type.key, (column) => column.notNull())
+      .addColumn("station_type", "text")
+      .addColumn("version", "text")
+      .addColumn("wave", "integer", (column) => column.notNull())
+      .addColumn("state", type.key, (column) => column.notNull())
+      .addColumn("update_sent_at", type.time)
+      .addColumn("ended_at", type.time)
+      .addColumn("message", "text")
+      .addColumn("updated_at", type.time, (column) => column.notNull())
+      .addPrimaryKeyConstraint("rollout_stations_pkey", ["rollout_id", "serial_number"])
+      .execute();
+    await db.schema
+      .createIndex("rollout_stations_wave")
+      .ifNotExists()
+      .on("rollout_stations")
+      .columns(["rollout_id", "wave", "serial_number"])
+      .execute();
+  },
+};
+
+const maintenanceClaims: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable("maintenance")
+      .ifNotExists()
+      .addColumn("name", "text", (column) => column.primaryKey())
+      .addColumn("last_run", recordTypes(db).time, (column) => column.notNull())
+      .execute();
+  },
+};
+
+const listeningHistory: Migration = {
+  async up(db) {
+    const postgres = isPostgres(db);
+    await db.schema
+      .createTable("listening_entities")
+      .addColumn("id", "integer", (column) =>
+        postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey(),
+      )
+      .addColumn("serial_number", "text", (column) => column.notNull())
+      .addColumn("channel_index", "integer", (column) => column.notNull())
+      .addColumn("station_name", "text")
+      .addColumn("channel_name", "text")
+      .addUniqueConstraint("listening_entities_key", ["serial_number", "channel_index"])
+      .execute();
+    await db.schema
+      .createTable("listening_samples")
+      .addColumn("at", "bigint", (column) => column.notNull())
+      .addColumn("entity_id", "integer", (column) => column.notNull())
+      .addColumn("listeners", "integer")
+      .addPrimaryKeyConstraint("listening_samples_key", ["at", "entity_id"])
+      .modifyEnd(withoutRowid(db))
+      .execute();
+    await db.schema
+      .createIndex("listening_samples_by_entity")
+      .on("listening_samples")
+      .columns(["entity_id", "at"])
+      .execute();
+    await db.schema
+      .createTable("listening_periods")
+      .addColumn("resolution", "integer", (column) => column.notNull())
+      .addColumn("at", "bigint", (column) => column.notNull())
+      .addColumn("entity_id", "integer", (column) => column.notNull())
+      .addColumn("peak", "integer")
+      .addColumn("listener_seconds", "bigint", (column) => column.notNull())
+      .addColumn("known_seconds", "integer", (column) => column.notNull())
+      .addColumn("arrivals", "integer", (column) => column.notNull())
+      .addColumn("last", "integer")
+      .addPrimaryKeyConstraint("listening_periods_key", ["resolution", "at", "entity_id"])
+      .modifyEnd(withoutRowid(db))
+      .execute();
+    await db.schema
+      .createIndex("listening_periods_by_entity")
+      .on("listening_periods")
+      .columns(["entity_id", "resolution", "at"])
+      .execute();
+    await db.schema
+      .createTable("listening_gaps")
+      .addColumn("starts_at", "bigint", (column) => column.primaryKey())
+      .addColumn("ends_at", "bigint")
+      .addColumn("reason", "text", (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createTable("listening_outages")
+      .addColumn("serial_number", "text", (column) => column.notNull())
+      .addColumn("starts_at", "bigint", (column) => column.notNull())
+      .addColumn("ends_at", "bigint")
+      .addColumn("listeners", "integer", (column) => column.notNull())
+      .addPrimaryKeyConstraint("listening_outages_key", ["serial_number", "starts_at"])
+      .execute();
+    await db.schema.createIndex("listening_outages_by_time").on("listening_outages").columns(["starts_at"]).execute();
+    await db.schema
+      .createTable("listening_events")
+      .addColumn("id", "integer", (column) =>
+        postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey(),
+      )
+      .addColumn("title", "text", (column) => column.notNull())
+      .addColumn("starts_at", "bigint", (column) => column.notNull())
+      .addColumn("ends_at", "bigint")
+      .addColumn("scope", "text", (column) => column.notNull())
+      .addColumn("created_by", "text", (column) => column.notNull())
+      .addColumn("created_at", "bigint", (column) => column.notNull())
+      .addColumn("updated_at", "bigint", (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex("listening_events_by_start")
+      .on("listening_events")
+      .columns(["starts_at", "id"])
+      .execute();
+    await db.schema
+      .createTable("listening_state")
+      .addColumn("name", "text", (column) => column.primaryKey())
+      .addColumn("value", "bigint", (column) => column.notNull())
+      .execute();
+  },
+};
+
+export const recordsMigrations: Record<string, Migration> = {
+  "0001-listening-history": listeningHistory,
+  "0002-audit-log": auditLog,
+  "0003-rollouts": rollouts,
+  "0004-maintenance-claims": maintenanceClaims,
+};
+
+export const recordsMigrationProvider: MigrationProvider = {
+  getMigrations: async () => recordsMigrations,
+};

@@ -1,0 +1,140 @@
+// The durable records' tables as the query layer sees them (server/records/layer/migrations.ts
+// creates them). The listening history's times are milliseconds since the epoch in both databases
+// (PostgreSQL: bigint, read back as numbers by the pool's type parsers). The audit log's and the
+// rollouts' keep the types their first schema gave them (docs/decisions/055-durable-records.md):
+// milliseconds in SQLite, timestamptz in PostgreSQL, and JSON as text or jsonb.
+import type { ColumnType, Generated } from "kysely";
+
+/** Milliseconds (SQLite) or a Date (PostgreSQL's timestamptz), written as the layer's kind asks. */
+export type RecordTime = ColumnType<number | Date, number | Date, number | Date>;
+/** JSON: text in SQLite, jsonb (read back parsed) in PostgreSQL; written as JSON text in both. */
+export type RecordJson = ColumnType<unknown, string, string>;
+
+export interface AuditRecordTable {
+  /** The order of appending: of equal times the higher one is newer. */
+  seq: Generated<number>;
+  id: string;
+  time: RecordTime;
+  request_id: string;
+  user_id: string | null;
+  user_name: string | null;
+  user_role: string | null;
+  action: string;
+  /** The action's group ("station." of "station.rename"), for the group filter's index. */
+  action_group: string | null;
+  target_kind: string | null;
+  serial_number: string | null;
+  channel_index: number | null;
+  target_id: string | null;
+  target_label: string | null;
+  changes: RecordJson;
+  outcome_kind: string;
+  outcome: RecordJson;
+}
+
+export interface RolloutTable {
+  id: Generated<number>;
+  created_at: RecordTime;
+  created_by: RecordJson;
+  updated_at: RecordTime;
+  state: string;
+  options: RecordJson;
+  reason: ColumnType<unknown, string | null, string | null>;
+  current_wave: ColumnType<number, number | undefined, number>;
+  ended_at: ColumnType<number | Date | null, number | Date | null | undefined, number | Date | null>;
+}
+
+export interface RolloutStationTable {
+  rollout_id: number;
+  serial_number: string;
+  station_type: string | null;
+  version: string | null;
+  wave: number;
+  state: string;
+  update_sent_at: ColumnType<number | Date | null, number | Date | null | undefined, number | Date | null>;
+  ended_at: ColumnType<number | Date | null, number | Date | null | undefined, number | Date | null>;
+  message: string | null;
+  updated_at: RecordTime;
+}
+
+/** When each kind of maintenance last ran (the claim that lets one instance a day do it). */
+export interface MaintenanceTable {
+  name: string;
+  last_run: RecordTime;
+}
+
+export interface ListeningEntityTable {
+  id: Generated<number>;
+  /** "" with channel 0: the venue (never stored: entity 0 is implied). */
+  serial_number: string;
+  /** 0: the station's total; 1…: its channels. */
+  channel_index: number;
+  station_name: string | null;
+  channel_name: string | null;
+}
+
+export interface ListeningSampleTable {
+  at: number;
+  entity_id: number;
+  /** Null: not known from here on. */
+  listeners: number | null;
+}
+
+export interface ListeningPeriodTable {
+  /** The period's length in seconds: 60, 900 or 86400. */
+  resolution: number;
+  at: number;
+  entity_id: number;
+  peak: number | null;
+  listener_seconds: number;
+  known_seconds: number;
+  arrivals: number;
+  /** The count at the period's end (null: not known then). */
+  last: number | null;
+}
+
+export interface ListeningGapTable {
+  starts_at: number;
+  ends_at: number | null;
+  reason: string;
+}
+
+export interface ListeningOutageTable {
+  serial_number: string;
+  starts_at: number;
+  ends_at: number | null;
+  /** The station's listeners just before it stopped. */
+  listeners: number;
+}
+
+export interface ListeningEventTable {
+  id: Generated<number>;
+  title: string;
+  starts_at: number;
+  ends_at: number | null;
+  /** JSON: the stations and channels it covers ([] for the whole venue). */
+  scope: string;
+  /** JSON: who named it. */
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ListeningStateTable {
+  name: string;
+  value: number;
+}
+
+export interface RecordsSchema {
+  audit_records: AuditRecordTable;
+  rollouts: RolloutTable;
+  rollout_stations: RolloutStationTable;
+  maintenance: MaintenanceTable;
+  listening_entities: ListeningEntityTable;
+  listening_samples: ListeningSampleTable;
+  listening_periods: ListeningPeriodTable;
+  listening_gaps: ListeningGapTable;
+  listening_outages: ListeningOutageTable;
+  listening_events: ListeningEventTable;
+  listening_state: ListeningStateTable;
+}
