@@ -108,7 +108,7 @@ export default defineConfig({
   ],
   // One console with its simulator per worker.
   webServer: Array.from({ length: e2eWorkers }, (_, index) => ({
-    // The compiled server, as `npm start` runs it but with V8's defaults, which cost the least CPU
+    // The compiled server, as `npm start` runs it, with production's heap limits
     // (scripts/server-command.mjs). npm run test:e2e builds first.
     command: ["node", ...testServerArguments].join(" "),
     url: `http://127.0.0.1:${e2ePortsOf(index).console}/healthz`,

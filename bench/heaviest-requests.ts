@@ -74,5 +74,8 @@ export async function heaviestRequestsOf(
     .rssPerProcess()
     .map((entry) => entry.pid)
     .join(",");
-  return { alone, together, survived: after === pids && alone.every((answer) => answer.status === 200) };
+  // A worker that ran out of heap may be replaced before the pids are read again: a failed
+  // answer says so too.
+  const survived = after === pids && together.failed === 0 && alone.every((answer) => answer.status === 200);
+  return { alone, together, survived };
 }

@@ -151,7 +151,14 @@ test.describe("roles", () => {
     const managerReads = await served("manager", url);
     expect(await appViewData(moderator)).toContain("Q&A Microphone");
     expect(await served("manager", url)).toBe(managerReads + 1);
-    expect(await allCopies(url, "reduced")).toBe(1);
+    // On failure, the console's lines about its copies say why the copy is not there.
+    const copyLines = () =>
+      own
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("copy"))
+        .join("\n");
+    expect(await allCopies(url, "reduced"), copyLines()).toBe(1);
     await untilLive(moderator, url);
     const fromModeratorCopy = await served("copy", url, "reduced");
     expect(await appViewData(moderator)).toContain("Q&A Microphone");
