@@ -31,6 +31,8 @@ export const flagCandidates: FlagCandidate[] = [
     name: "old 192 semi 8 optimize-for-size",
     flags: ["--max-old-space-size=192", "--max-semi-space-size=8", "--optimize-for-size"],
   },
+  { name: "old 160 semi 8", flags: ["--max-old-space-size=160", "--max-semi-space-size=8"] },
+  { name: "old 160 semi 16", flags: ["--max-old-space-size=160", "--max-semi-space-size=16"] },
   { name: "old 192 semi 8", flags: ["--max-old-space-size=192", "--max-semi-space-size=8"] },
   { name: "old 192 semi 16", flags: ["--max-old-space-size=192", "--max-semi-space-size=16"] },
   { name: "old 256 semi 16", flags: ["--max-old-space-size=256", "--max-semi-space-size=16"] },

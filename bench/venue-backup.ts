@@ -4,6 +4,7 @@
 // console's RSS while it works. One console process (WEB_CONCURRENCY=1) so its RSS is the whole
 // console; the simulator runs apart, outside the figure. Run by `npm run bench`, or alone with
 // `npx tsx bench/venue-backup.ts`.
+import { dataUrlOf } from "./http-load";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
 import { startConsoleProcess, startSimulatorProcess, type ConsoleProcess } from "../tests/support/processes";
 import { freePort } from "../e2e/support/own-console";
@@ -116,15 +117,17 @@ async function measure(consoleProcess: ConsoleProcess, session: ConsoleSession):
     session.fetch("/settings/backup/download?pins=1"),
   );
   describe("backup download", download);
-  const previewAt = (path: string) => () => {
-    const form = new FormData();
-    form.append("backup", new Blob([backup], { type: "application/json" }), "venue-backup.json");
-    form.append("intent", "preview");
-    return session.fetch(path, { method: "POST", body: form });
-  };
-  const { text: _page, ...preview } = await measureStep(consoleProcess, previewAt("/settings/restore"));
+  // The upload is kept on the server and answered with a redirect to its preview (issue 33): the
+  // preview is that page, read again as an admin reloading it would.
+  const form = new FormData();
+  form.append("backup", new Blob([backup], { type: "application/json" }), "venue-backup.json");
+  form.append("intent", "preview");
+  const upload = await session.fetch("/settings/restore", { method: "POST", body: form });
+  const location = upload.headers.get("location");
+  if (upload.status !== 303 || !location) throw new Error(`the upload answered ${upload.status}`);
+  const { text: _page, ...preview } = await measureStep(consoleProcess, () => session.fetch(location));
   describe("restore preview", preview);
-  const { text: _data, ...previewData } = await measureStep(consoleProcess, previewAt("/settings/restore.data"));
+  const { text: _data, ...previewData } = await measureStep(consoleProcess, () => session.fetch(dataUrlOf(location)));
   describe("restore preview (.data)", previewData);
   return { stations: stationCount, download, preview, previewData };
 }
