@@ -13,7 +13,7 @@ import type { StationSortKey, SortDirection } from "~/contract/stations";
 import { stationStatusOf, type BulkCandidate, type StationStatus } from "~/domain/bulk-actions";
 import { listFirmwareInfos } from "~/manager/firmware.server";
 import type { ManagerClient } from "~/manager/http.server";
-import { listAllStations } from "~/manager/stations.server";
+import { largestPage, listAllStations, listStations } from "~/manager/stations.server";
 import { getRuntime } from "~/runtime.server";
 
 /** A choice is kept for a working day after its last change. */
@@ -99,6 +99,49 @@ export async function matchingStations(
       )
     : list.stations;
   return { stations, firmwareStatus, rejectedStationsCount: list.rejectedStationsCount };
+}
+
+/**
+ * One page of the stations the search and the status match, and how many match. The Manager
+ * cannot filter by status, so its list is read a page at a time and only the stations of the page
+ * asked for are kept (or of the last page, when the page asked for is past the end): one request
+ * never holds the whole venue, whose size a process's heap is not bounded by (issue 37).
+ */
+export async function matchingStationsPage(
+  manager: ManagerClient,
+  match: StationMatch & { status: StationStatus },
+  page: { number: number; size: number },
+): Promise<{ stations: Station[]; total: number; rejectedStationsCount: number }> {
+  const firmware = await listFirmwareInfos(manager);
+  const firmwareStatus = new Map(firmware.map((info) => [info.serialNumber, info.status]));
+  let total = 0;
+  let rejectedStationsCount = 0;
+  let wanted: Station[] = [];
+  let last: Station[] = [];
+  for (let skip = 0; ;) {
+    const answer = await listStations(manager, {
+      search: match.search || undefined,
+      sortBy: match.sortBy,
+      sortDirection: match.sortDirection,
+      skip,
+      take: largestPage,
+    });
+    rejectedStationsCount = answer.rejectedStationsCount;
+    for (const station of answer.stations) {
+      const status = stationStatusOf(
+        station.deviceState.computedState,
+        firmwareStatus.get(station.serialNumber) ?? null,
+      );
+      if (status !== match.status) continue;
+      if (total % page.size === 0) last = [];
+      last.push(station);
+      if (Math.floor(total / page.size) + 1 === page.number) wanted = last;
+      total += 1;
+    }
+    skip += answer.stations.length;
+    if (answer.stations.length === 0 || skip >= answer.visibleStationsCount) break;
+  }
+  return { stations: page.number <= Math.ceil(total / page.size) ? wanted : last, total, rejectedStationsCount };
 }
 
 /** What the bulk rules (and a rollout's plan) read of a station. */

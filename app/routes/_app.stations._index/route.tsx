@@ -19,7 +19,7 @@ import { StatusFilter } from "./StatusFilter";
 import { isStationStatus, type StationStatus } from "~/domain/bulk-actions";
 import {
   chosenStations,
-  matchingStations,
+  matchingStationsPage,
   newSelectionId,
   selectionIdOf,
 } from "~/route-helpers/station-selection.server";
@@ -68,18 +68,12 @@ async function loadFilteredPage(
   state: TableState<(typeof stationSortKeys)[number]>,
   status: StationStatus,
 ) {
-  const { stations, rejectedStationsCount } = await matchingStations(manager, {
-    search: state.search,
-    status,
-    sortBy: state.sort,
-    sortDirection: state.order,
-  });
-  const page = Math.min(state.page, pageCount(stations.length, state.pageSize));
-  return {
-    stations: stations.slice((page - 1) * state.pageSize, page * state.pageSize),
-    visibleStationsCount: stations.length,
-    rejectedStationsCount,
-  };
+  const { stations, total, rejectedStationsCount } = await matchingStationsPage(
+    manager,
+    { search: state.search, status, sortBy: state.sort, sortDirection: state.order },
+    { number: state.page, size: state.pageSize },
+  );
+  return { stations, visibleStationsCount: total, rejectedStationsCount };
 }
 
 /** The station an Accept / Reject dialog in the URL is about (?confirm=accept&station=…). */
