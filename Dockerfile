@@ -48,4 +48,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exactly serverArguments of scripts/server-command.mjs: plain node, the V8 heap limits, the
 # compiled server. Node is PID 1 and handles SIGTERM itself (graceful shutdown).
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=16", "build/server.js"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=16", "build/server.js"]

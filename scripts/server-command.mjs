@@ -1,11 +1,11 @@
 // How the production server runs, in one place for `npm start`, the Dockerfile, the e2e web server
 // and the bench: the compiled build/server.js under plain node, with V8's heap bounded.
-// The flags are the fastest candidate of `npm run bench:flags` (bench/notes/memory.md, issue 37)
-// whose RSS after the bench's load stays ≤ 320 MB per process at 5,000 stations and that survives
-// the requests reading the whole venue all at once (192 MB was as fast and ended over the budget in
-// one run of two); 128 MB of old space did not survive them, and
-// --optimize-for-size cost a third more time per page for memory the budget no longer needs.
-export const serverHeapFlags = ["--max-old-space-size=160", "--max-semi-space-size=16"];
+// The flags are chosen by `npm run bench:flags` (bench/notes/memory.md, issue 37): the fastest
+// candidate that survives, at 5,000 stations, the requests reading the whole venue all at once and
+// twenty sessions on every page of `npm run bench`. 160 MB of old space ran out of heap under twenty
+// bulk confirmations of 1,000 stations, 128 MB under the whole-venue requests; --optimize-for-size
+// cost a third more time per page.
+export const serverHeapFlags = ["--max-old-space-size=192", "--max-semi-space-size=16"];
 
 // glibc gives each thread that allocates its own malloc arena, up to 8 per core, and keeps what
 // they free: zlib's buffers and V8's compiler zones on libuv's and V8's threads. Two arenas kept

@@ -33,10 +33,12 @@ import {
 } from "~/route-helpers/station-selection.server";
 import { getRuntime } from "~/runtime.server";
 import { outcomeOfCounts, type AuditCounts } from "~/records/audit-log";
-import { mapWithConcurrency } from "~/utils/bounded-concurrency";
+import { mapWithConcurrency, oneOf } from "~/utils/bounded-concurrency";
 import { setFlash } from "~/utils/flash.server";
 import { newSubmissionId, oncePerSubmission, readSubmission } from "~/utils/once-per-submission.server";
 import { bulkPath } from "./texts";
+
+const wholeFleetReads = oneOf(2);
 
 /** Manager calls in flight at most, whatever the number of stations chosen. */
 export const bulkConcurrency = 8;
@@ -98,12 +100,17 @@ export async function loadConfirmation(
   options: BulkOptions = {},
 ): Promise<BulkConfirmation> {
   if (chosen.length === 0) return { plan: { action, act: [], skip: [] }, firmware: {}, gone: [], digest: "" };
-  const [fleet, firmware] = await Promise.all([
-    matchingStations(manager, { search: "", status: null, sortBy: "name", sortDirection: "asc" }),
+  const wanted = new Set(chosen);
+  const [{ stations, firmwareStatus }, firmware] = await Promise.all([
+    // The whole fleet is held only until the chosen stations are picked from it, and by two
+    // requests of a process at most: twenty bulk pages at once do not hold twenty fleets.
+    wholeFleetReads(async () => {
+      const fleet = await matchingStations(manager, { search: "", status: null, sortBy: "name", sortDirection: "asc" });
+      const stations = fleet.stations.filter((station) => wanted.has(station.serialNumber));
+      return { stations, firmwareStatus: fleet.firmwareStatus };
+    }),
     action === "updateFirmware" ? targetFirmware(manager) : Promise.resolve({}),
   ]);
-  const wanted = new Set(chosen);
-  const stations = fleet.stations.filter((station) => wanted.has(station.serialNumber));
   const found = new Set(stations.map((station) => station.serialNumber));
   const gone = chosen.filter((serialNumber) => !found.has(serialNumber)).sort();
   const newest: Partial<Record<StationType, string>> = {};
@@ -112,7 +119,7 @@ export async function loadConfirmation(
   }
   const plan = planBulkAction(
     action,
-    stations.map((station) => bulkCandidateOf(station, fleet.firmwareStatus.get(station.serialNumber))),
+    stations.map((station) => bulkCandidateOf(station, firmwareStatus.get(station.serialNumber))),
     newest,
     options,
   );
