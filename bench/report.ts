@@ -25,7 +25,10 @@ export interface BenchResults {
   consoleCommand: string;
   fleets: Array<{
     stations: number;
-    /** c1: the document at one session; data: the same URL's `.data`; renderRatio: their p50s; eventLoop: during c20. */
+    /**
+     * c1: the document at one session; data: the same URL's `.data`; renderRatio: their p50s;
+     * eventLoopAlone: during c1 and data (one request at a time); eventLoop: during c20.
+     */
     routes: Array<{
       route: string;
       c1: Figures;
@@ -33,6 +36,7 @@ export interface BenchResults {
       renderRatio: number;
       c20: Figures;
       eventLoop?: EventLoopFigures;
+      eventLoopAlone?: EventLoopFigures;
       errors?: number;
     }>;
     pushToScreen: { changes: number; p50: number; p95: number; max: number };
@@ -202,16 +206,17 @@ const code = (text: string) => `\`${text}\``;
 
 function fleetTable(fleet: BenchResults["fleets"][number]) {
   const lines = [
-    `**${fleet.stations} stations**: server time (ms) of the document and of its ${code(".data")} (all its loaders), the document's size, throughput, and the event loop's delay while 20 sessions load the page`,
+    `**${fleet.stations} stations**: server time (ms) of the document and of its ${code(".data")} (all its loaders), the document's size, throughput, the longest task (the event loop's longest delay while one request at a time loads the page and its ${code(".data")}), and the event loop's delay while 20 sessions load it`,
     "",
-    `| route | document p50 / p95 | size | ${code(".data")} p50 / p95 | render ratio | 20 sessions p50 / p95 | req/s | event loop p99 / max |`,
-    "|---|---|---|---|---|---|---|---|",
+    `| route | document p50 / p95 | size | ${code(".data")} p50 / p95 | render ratio | longest task | 20 sessions p50 / p95 | req/s | event loop p99 / max |`,
+    "|---|---|---|---|---|---|---|---|---|",
   ];
-  for (const { route, c1, data, renderRatio, c20, eventLoop, errors } of fleet.routes) {
+  for (const { route, c1, data, renderRatio, c20, eventLoop, eventLoopAlone, errors } of fleet.routes) {
     const loop = eventLoop ? `${eventLoop.p99} / ${eventLoop.max}` : "–";
+    const longestTask = eventLoopAlone ? `${eventLoopAlone.max}` : "–";
     const failed = errors ? ` (${errors} not 200)` : "";
     lines.push(
-      `| ${code(route)}${failed} | ${c1.p50} / ${c1.p95} | ${c1.kilobytes ?? "–"} KB | ${data.p50} / ${data.p95} | ${renderRatio}× | ${c20.p50} / ${c20.p95} | ${c20.throughput} | ${loop} |`,
+      `| ${code(route)}${failed} | ${c1.p50} / ${c1.p95} | ${c1.kilobytes ?? "–"} KB | ${data.p50} / ${data.p95} | ${renderRatio}× | ${longestTask} | ${c20.p50} / ${c20.p95} | ${c20.throughput} | ${loop} |`,
     );
   }
   lines.push(
@@ -337,13 +342,13 @@ const largestFleet = (results: BenchResults) =>
 const loadedRssOf = (results: BenchResults) =>
   Math.max(...results.fleets.flatMap((fleet) => fleet.consoleRssPerProcess ?? [fleet.consoleRssMegabytes]));
 
-/** The longest event-loop delay while 20 sessions loaded a page, and which page. */
+/** The longest event-loop delay while one request at a time loaded a page: the longest task, and which page. */
 function longestStall(results: BenchResults) {
   let longest = { ms: 0, where: "" };
   for (const fleet of results.fleets)
     for (const route of fleet.routes)
-      if ((route.eventLoop?.max ?? 0) > longest.ms)
-        longest = { ms: route.eventLoop!.max, where: `${route.route} at ${fleet.stations} stations` };
+      if ((route.eventLoopAlone?.max ?? 0) > longest.ms)
+        longest = { ms: route.eventLoopAlone!.max, where: `${route.route} at ${fleet.stations} stations` };
   return longest;
 }
 
@@ -355,7 +360,7 @@ export function budgetBroken(results: BenchResults): string[] {
   const stall = longestStall(results);
   if (stall.ms > longestAllowedDelayMs)
     broken.push(
-      `the event loop held ${stall.ms} ms while 20 sessions loaded ${stall.where} (a delay ≤ ${longestAllowedDelayMs} ms)`,
+      `a task held the event loop ${stall.ms} ms while ${stall.where} loaded (a delay ≤ ${longestAllowedDelayMs} ms)`,
     );
   for (const fleet of results.fleets)
     if (fleet.heaviest && !fleet.heaviest.survived)
@@ -411,7 +416,7 @@ export function targetsMet(results: BenchResults) {
       met: loaded <= 320,
     },
     {
-      target: `the budget: no task holds the event loop over 50 ms while 20 sessions load a page (delay ≤ ${longestAllowedDelayMs} ms)`,
+      target: `the budget: no task holds the event loop over 50 ms (its delay ≤ ${longestAllowedDelayMs} ms while one request at a time loads each page)`,
       measured: stall.where ? `${stall.ms} ms (${stall.where})` : "no figures",
       met: Boolean(stall.where) && stall.ms <= longestAllowedDelayMs,
     },
