@@ -158,7 +158,8 @@ test.describe("roles", () => {
         .split("\n")
         .filter((line) => line.includes("copy"))
         .join("\n");
-    expect(await allCopies(url, "reduced"), copyLines()).toBe(1);
+    // The copy's gauge is read through the workers' summed metrics: wait for it, read nothing more.
+    await expect.poll(() => allCopies(url, "reduced"), { message: copyLines() }).toBe(1);
     await untilLive(moderator, url);
     const fromModeratorCopy = await served("copy", url, "reduced");
     expect(await appViewData(moderator)).toContain("Q&A Microphone");
