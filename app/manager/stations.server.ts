@@ -6,6 +6,7 @@ import {
   StationListenersListSchema,
   StationListSchema,
   StationSchema,
+  type StationList,
   type StationListQuery,
 } from "~/contract/stations";
 import type { UseCaseMode } from "~/contract/enums";
@@ -19,18 +20,28 @@ export function listStations(manager: ManagerClient, query: StationListQuery) {
 export const largestPage = 1000;
 
 /**
- * Every station the query matches, in its order, one page of 1,000 after the other (for the
- * status filter and a choice of "all that match", which the Manager's paging cannot answer).
+ * The list the query matches, one answer of up to 1,000 stations after the other, in its order
+ * (the Manager's largest page): for what its paging cannot answer (the status filter, a choice of
+ * "all that match"), read without holding more than one answer at a time.
  */
+export async function* stationPages(manager: ManagerClient, query: Omit<StationListQuery, "skip" | "take">) {
+  for (let skip = 0; ;) {
+    const page = await listStations(manager, { ...query, skip, take: largestPage });
+    yield page;
+    skip += page.stations.length;
+    if (page.stations.length === 0 || skip >= page.visibleStationsCount) return;
+  }
+}
+
+/** Every station the query matches, in its order. */
 export async function listAllStations(manager: ManagerClient, query: Omit<StationListQuery, "skip" | "take">) {
-  const first = await listStations(manager, { ...query, skip: 0, take: largestPage });
-  const stations = [...first.stations];
-  while (stations.length < first.visibleStationsCount) {
-    const page = await listStations(manager, { ...query, skip: stations.length, take: largestPage });
-    if (page.stations.length === 0) break;
+  let first: StationList | undefined;
+  const stations: StationList["stations"] = [];
+  for await (const page of stationPages(manager, query)) {
+    first ??= page;
     stations.push(...page.stations);
   }
-  return { ...first, stations };
+  return { ...first!, stations };
 }
 
 /** A page of the list with only what listener counts need (the listening sampler's read). */

@@ -13,7 +13,7 @@ import type { StationSortKey, SortDirection } from "~/contract/stations";
 import { stationStatusOf, type BulkCandidate, type StationStatus } from "~/domain/bulk-actions";
 import { listFirmwareInfos } from "~/manager/firmware.server";
 import type { ManagerClient } from "~/manager/http.server";
-import { largestPage, listAllStations, listStations } from "~/manager/stations.server";
+import { listAllStations, stationPages } from "~/manager/stations.server";
 import { getRuntime } from "~/runtime.server";
 
 /** A choice is kept for a working day after its last change. */
@@ -74,6 +74,26 @@ export interface StationMatch {
   sortDirection?: SortDirection;
 }
 
+/** Each station's firmware status by serial number (the status filter needs it; so do bulk actions). */
+async function firmwareStatusOf(manager: ManagerClient) {
+  const firmware = await listFirmwareInfos(manager);
+  return new Map(firmware.map((info) => [info.serialNumber, info.status]));
+}
+
+/** Whether a station shows the status asked for (its state with its firmware's), or none is asked. */
+function hasStatus(station: Station, firmwareStatus: Map<string, number>, status: StationStatus | null) {
+  if (status === null) return true;
+  return (
+    stationStatusOf(station.deviceState.computedState, firmwareStatus.get(station.serialNumber) ?? null) === status
+  );
+}
+
+const listQueryOf = (match: StationMatch) => ({
+  search: match.search || undefined,
+  sortBy: match.sortBy,
+  sortDirection: match.sortDirection,
+});
+
 /**
  * Every station the search and the status match, in the list's order, with each one's firmware
  * status (the status filter needs it; so do bulk actions).
@@ -82,22 +102,11 @@ export async function matchingStations(
   manager: ManagerClient,
   match: StationMatch,
 ): Promise<{ stations: Station[]; firmwareStatus: Map<string, number>; rejectedStationsCount: number }> {
-  const [list, firmware] = await Promise.all([
-    listAllStations(manager, {
-      search: match.search || undefined,
-      sortBy: match.sortBy,
-      sortDirection: match.sortDirection,
-    }),
-    listFirmwareInfos(manager),
+  const [list, firmwareStatus] = await Promise.all([
+    listAllStations(manager, listQueryOf(match)),
+    firmwareStatusOf(manager),
   ]);
-  const firmwareStatus = new Map(firmware.map((info) => [info.serialNumber, info.status]));
-  const stations = match.status
-    ? list.stations.filter(
-        (station) =>
-          stationStatusOf(station.deviceState.computedState, firmwareStatus.get(station.serialNumber) ?? null) ===
-          match.status,
-      )
-    : list.stations;
+  const stations = list.stations.filter((station) => hasStatus(station, firmwareStatus, match.status));
   return { stations, firmwareStatus, rejectedStationsCount: list.rejectedStationsCount };
 }
 
@@ -112,34 +121,20 @@ export async function matchingStationsPage(
   match: StationMatch & { status: StationStatus },
   page: { number: number; size: number },
 ): Promise<{ stations: Station[]; total: number; rejectedStationsCount: number }> {
-  const firmware = await listFirmwareInfos(manager);
-  const firmwareStatus = new Map(firmware.map((info) => [info.serialNumber, info.status]));
+  const firmwareStatus = await firmwareStatusOf(manager);
   let total = 0;
   let rejectedStationsCount = 0;
   let wanted: Station[] = [];
   let last: Station[] = [];
-  for (let skip = 0; ;) {
-    const answer = await listStations(manager, {
-      search: match.search || undefined,
-      sortBy: match.sortBy,
-      sortDirection: match.sortDirection,
-      skip,
-      take: largestPage,
-    });
+  for await (const answer of stationPages(manager, listQueryOf(match))) {
     rejectedStationsCount = answer.rejectedStationsCount;
     for (const station of answer.stations) {
-      const status = stationStatusOf(
-        station.deviceState.computedState,
-        firmwareStatus.get(station.serialNumber) ?? null,
-      );
-      if (status !== match.status) continue;
+      if (!hasStatus(station, firmwareStatus, match.status)) continue;
       if (total % page.size === 0) last = [];
       last.push(station);
       if (Math.floor(total / page.size) + 1 === page.number) wanted = last;
       total += 1;
     }
-    skip += answer.stations.length;
-    if (answer.stations.length === 0 || skip >= answer.visibleStationsCount) break;
   }
   return { stations: page.number <= Math.ceil(total / page.size) ? wanted : last, total, rejectedStationsCount };
 }
