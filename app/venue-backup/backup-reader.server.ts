@@ -33,14 +33,21 @@ function workerEntry(): { url: URL; execArgv: string[] } {
 
 type ReadResult = ReadBackup | DocumentRefusal;
 
-/** The file read in a worker; the bytes move there and back (no copy), and come back with the result. */
-function readInWorker(bytes: Uint8Array, request: ReadRequest): Promise<{ result: ReadResult; bytes: Uint8Array }> {
+/**
+ * The file read in a worker; the bytes move there and back (no copy), and come back with the result.
+ * The worker starts and parses at once; the request may follow (a promise), and a request that
+ * fails stops the worker and is the read's failure.
+ */
+function readInWorker(
+  bytes: Uint8Array,
+  request: ReadRequest | Promise<ReadRequest>,
+): Promise<{ result: ReadResult; bytes: Uint8Array }> {
   // Only a buffer of their own can move; a view into a larger one is copied first.
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
   const { url, execArgv } = workerEntry();
   return new Promise((resolve, reject) => {
     const worker = new Worker(url, {
-      workerData: { bytes: own, request },
+      workerData: { bytes: own },
       transferList: [own.buffer as ArrayBuffer],
       resourceLimits: workerLimits,
       execArgv,
@@ -57,6 +64,18 @@ function readInWorker(bytes: Uint8Array, request: ReadRequest): Promise<{ result
     };
     const tooComplex = () => answer({ ok: false, problem: "tooComplex" }, null);
     const timer = setTimeout(tooComplex, readTimeoutMs);
+    Promise.resolve(request).then(
+      (wanted) => {
+        if (!answered) worker.postMessage(wanted);
+      },
+      (error: unknown) => {
+        if (answered) return;
+        answered = true;
+        clearTimeout(timer);
+        reject(error);
+        void worker.terminate();
+      },
+    );
     worker.once("message", (message: { result: ReadResult; bytes: Uint8Array }) =>
       answer(message.result, message.bytes),
     );
@@ -76,6 +95,6 @@ function readInWorker(bytes: Uint8Array, request: ReadRequest): Promise<{ result
  * not use them after); the ones that come back are the same bytes, for a caller that keeps the
  * file (none when the worker was stopped).
  */
-export function readBackupDocument(bytes: Uint8Array, request: ReadRequest) {
+export function readBackupDocument(bytes: Uint8Array, request: ReadRequest | Promise<ReadRequest>) {
   return withReadSlot(() => readInWorker(bytes, request));
 }

@@ -183,7 +183,10 @@ function checkClaims(venue: CheckedVenue, shape: ReturnType<typeof stationShape>
     throw new Malformed("claimContradicted", "holdsSecrets");
 }
 
-function parse(bytes: Uint8Array): { ok: true; document: unknown } | DocumentRefusal {
+export type ParsedBackup = { ok: true; document: unknown } | DocumentRefusal;
+
+/** The file's text parsed (the costly part, which needs nothing of the venue: it can start first). */
+export function parseBackup(bytes: Uint8Array): ParsedBackup {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -198,7 +201,18 @@ function parse(bytes: Uint8Array): { ok: true; document: unknown } | DocumentRef
 }
 
 export function readBackupFile(bytes: Uint8Array, request: ReadRequest): ReadBackup | DocumentRefusal {
-  const parsed = parse(bytes);
+  return readPreparedBackup(prepareBackup(parseBackup(bytes)), request);
+}
+
+type StationShape = ReturnType<typeof stationShape>;
+
+/**
+ * A parsed file whose header, venue and every station's identity and claims are checked: all that
+ * needs nothing of the venue, so a reader can do it before it knows which stations it will be asked for.
+ */
+export type PreparedBackup = { ok: true; venue: CheckedVenue; shapes: StationShape[] } | DocumentRefusal;
+
+export function prepareBackup(parsed: ParsedBackup): PreparedBackup {
   if (!parsed.ok) return parsed;
   const document = parsed.document;
   if (!isObject(document) || document.format !== backupFormat) return { ok: false, problem: "notBackup" };
@@ -209,32 +223,47 @@ export function readBackupFile(bytes: Uint8Array, request: ReadRequest): ReadBac
     const entries = document.stations;
     if (!Array.isArray(entries)) throw new Malformed("malformed", "stations");
     if (entries.length > maxBackupStations) throw new Malformed("tooManyStations", String(maxBackupStations));
-    const wanted = new Set(request.wanted);
     const seen = new Set<string>();
-    const stations: CheckedStation[] = [];
-    const missing: MissingStation[] = [];
-    let missingCount = 0;
-    entries.forEach((entry, at) => {
+    const shapes = entries.map((entry, at) => {
       const shape = stationShape(entry, at);
       if (seen.has(shape.serialNumber)) throw new Malformed("serialNumberTwice", shape.serialNumber);
       seen.add(shape.serialNumber);
       checkClaims(venue, shape);
-      if (wanted.has(shape.serialNumber)) {
-        stations.push(checkedStation(shape));
-        return;
-      }
-      const { skip, take } = request.missingPage;
-      if (missingCount >= skip && missingCount < skip + take)
-        missing.push({
-          serialNumber: shape.serialNumber,
-          type: shape.type,
-          label: labelOf(shape.entry, shape.serialNumber),
-        });
-      missingCount += 1;
+      return shape;
     });
-    return { ok: true, venue, stationCount: entries.length, stations, missing: { count: missingCount, page: missing } };
+    return { ok: true, venue, shapes };
   } catch (error) {
     if (error instanceof Malformed) return { ok: false, problem: error.problem, detail: error.detail };
     throw error;
   }
+}
+
+/** The prepared file with the settings of the stations the request wants, and a page of the others. */
+export function readPreparedBackup(prepared: PreparedBackup, request: ReadRequest): ReadBackup | DocumentRefusal {
+  if (!prepared.ok) return prepared;
+  const wanted = new Set(request.wanted);
+  const stations: CheckedStation[] = [];
+  const missing: MissingStation[] = [];
+  let missingCount = 0;
+  for (const shape of prepared.shapes) {
+    if (wanted.has(shape.serialNumber)) {
+      stations.push(checkedStation(shape));
+      continue;
+    }
+    const { skip, take } = request.missingPage;
+    if (missingCount >= skip && missingCount < skip + take)
+      missing.push({
+        serialNumber: shape.serialNumber,
+        type: shape.type,
+        label: labelOf(shape.entry, shape.serialNumber),
+      });
+    missingCount += 1;
+  }
+  return {
+    ok: true,
+    venue: prepared.venue,
+    stationCount: prepared.shapes.length,
+    stations,
+    missing: { count: missingCount, page: missing },
+  };
 }

@@ -72,12 +72,21 @@ export async function restoreInput(
   mapping: Mapping,
   missingPage: { skip: number; take: number },
 ): Promise<RestoreInput | DocumentRefusal> {
-  // One after the other: the station pages alone keep eight calls in flight.
-  const settings = await venueSettings(manager);
-  const firmware = await listFirmwareInfos(manager);
-  const list = await allStations(manager);
-  const wanted = [...new Set([...list.map((station) => station.serialNumber), ...mapping.keys()])];
-  const { result: read } = await readBackupDocument(bytes, { wanted, missingPage });
+  // The file is parsed in its worker while the venue is read: the stations after the settings and
+  // the firmware (three calls at once), as the station pages alone keep eight in flight.
+  const reading = async () => {
+    const [settings, firmware] = await Promise.all([venueSettings(manager), listFirmwareInfos(manager)]);
+    return { settings, firmware, list: await allStations(manager) };
+  };
+  const venueNow = reading();
+  const wanted = venueNow.then(({ list }) => ({
+    wanted: [...new Set([...list.map((station) => station.serialNumber), ...mapping.keys()])],
+    missingPage,
+  }));
+  const [{ settings, firmware, list }, { result: read }] = await Promise.all([
+    venueNow,
+    readBackupDocument(bytes, wanted),
+  ]);
   if (!read.ok) return read;
   const backup: ReadBackup = {
     ...read,
