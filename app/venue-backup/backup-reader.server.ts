@@ -96,5 +96,9 @@ function readInWorker(
  * file (none when the worker was stopped).
  */
 export function readBackupDocument(bytes: Uint8Array, request: ReadRequest | Promise<ReadRequest>) {
-  return withReadSlot(() => readInWorker(bytes, request));
+  // Handled from now on: a request that fails while the read waits for its slot would otherwise be
+  // a rejection nobody handles (which ends the process) before the read starts and sees it.
+  const requested = Promise.resolve(request);
+  requested.catch(() => {});
+  return withReadSlot(() => readInWorker(bytes, requested));
 }

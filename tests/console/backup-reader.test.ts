@@ -52,4 +52,31 @@ describe("the backup reader's worker", () => {
     const { result } = await readBackupDocument(fileBytes(), request);
     expect(result.ok).toBe(true);
   });
+
+  it("a request that fails while the read waits for its slot is that read's failure, not the process's", async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", note);
+    try {
+      // Both slots held by reads whose venue is still being read.
+      const gates = Array.from({ length: 2 }, () => {
+        let give!: (value: ReadRequest) => void;
+        const later = new Promise<ReadRequest>((resolve) => (give = resolve));
+        return { give, reading: readBackupDocument(fileBytes(), later) };
+      });
+      let fail!: (error: Error) => void;
+      const failing = new Promise<ReadRequest>((_, reject) => (fail = reject));
+      const waiting = expect(readBackupDocument(fileBytes(), failing)).rejects.toThrow("the Manager did not answer");
+      fail(new Error("the Manager did not answer"));
+      // A turn of the event loop: Node reports a rejection nobody handles by then.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const gate of gates) gate.give(request);
+      for (const gate of gates) expect((await gate.reading).result.ok).toBe(true);
+      await waiting;
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", note);
+    }
+  });
 });
