@@ -17,6 +17,12 @@ export async function listFirmwareInfos(manager: ManagerClient) {
   return (await manager.get(managerPaths.firmware(), FirmwareInfoListSchema)).firmwareInfos;
 }
 
+/** Each station's firmware status by serial number (the status filter, bulk actions, a restore). */
+export async function firmwareStatusOf(manager: ManagerClient) {
+  const firmware = await listFirmwareInfos(manager);
+  return new Map(firmware.map((info) => [info.serialNumber, info.status]));
+}
+
 export function getUpdateMetadata(manager: ManagerClient) {
   return manager.get(managerPaths.updateMetadata(), UpdateMetadataSchema);
 }

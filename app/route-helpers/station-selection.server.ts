@@ -11,7 +11,7 @@ import type { SessionUser } from "~/auth/user";
 import type { Station } from "~/contract/stations";
 import type { StationSortKey, SortDirection } from "~/contract/stations";
 import { stationStatusOf, type BulkCandidate, type StationStatus } from "~/domain/bulk-actions";
-import { listFirmwareInfos } from "~/manager/firmware.server";
+import { firmwareStatusOf } from "~/manager/firmware.server";
 import type { ManagerClient } from "~/manager/http.server";
 import { listAllStations, stationPages } from "~/manager/stations.server";
 import { getRuntime } from "~/runtime.server";
@@ -72,12 +72,6 @@ export interface StationMatch {
   status: StationStatus | null;
   sortBy?: StationSortKey;
   sortDirection?: SortDirection;
-}
-
-/** Each station's firmware status by serial number (the status filter needs it; so do bulk actions). */
-async function firmwareStatusOf(manager: ManagerClient) {
-  const firmware = await listFirmwareInfos(manager);
-  return new Map(firmware.map((info) => [info.serialNumber, info.status]));
 }
 
 /** Whether a station shows the status asked for (its state with its firmware's), or none is asked. */

@@ -22,7 +22,7 @@ import {
 import { writableCustomizationOf, type CheckedStation } from "~/domain/venue-backup";
 import { storedImageProblem } from "~/images/customization-images.server";
 import { imageProblemMessage } from "~/images/image-problems";
-import { listFirmwareInfos } from "~/manager/firmware.server";
+import { firmwareStatusOf } from "~/manager/firmware.server";
 import type { ManagerClient } from "~/manager/http.server";
 import { readBackupDocument } from "./backup-reader.server";
 import type { DocumentRefusal, ReadBackup } from "./read-backup";
@@ -75,15 +75,15 @@ export async function restoreInput(
   // The file is parsed in its worker while the venue is read: the stations after the settings and
   // the firmware (three calls at once), as the station pages alone keep eight in flight.
   const reading = async () => {
-    const [settings, firmware] = await Promise.all([venueSettings(manager), listFirmwareInfos(manager)]);
-    return { settings, firmware, list: await allStations(manager) };
+    const [settings, firmwareStatus] = await Promise.all([venueSettings(manager), firmwareStatusOf(manager)]);
+    return { settings, firmwareStatus, list: await allStations(manager) };
   };
   const venueNow = reading();
   const wanted = venueNow.then(({ list }) => ({
     wanted: [...new Set([...list.map((station) => station.serialNumber), ...mapping.keys()])],
     missingPage,
   }));
-  const [{ settings, firmware, list }, { result: read }] = await Promise.all([
+  const [{ settings, firmwareStatus, list }, { result: read }] = await Promise.all([
     venueNow,
     readBackupDocument(bytes, wanted),
   ]);
@@ -96,7 +96,7 @@ export async function restoreInput(
     venue: {
       list,
       stations: new Map(list.map((station) => [station.serialNumber, station])),
-      firmwareStatus: new Map(firmware.map((info) => [info.serialNumber, info.status])),
+      firmwareStatus,
     },
     settings,
     backup,
