@@ -37,7 +37,7 @@ async function hydrate() {
   });
 }
 
-// What the router has in flight, through Remix's public hooks (the root renders the probe).
+// What the router has in flight: the router's own state, else Remix's hooks (the root's probe).
 finishStepsWhoseRouteModuleFailed(routerSteps);
 // Released by the console's own hydration mark (root.tsx), set once React has hydrated the page:
 // not by Remix's router global, an undocumented detail any release may rename.

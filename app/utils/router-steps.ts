@@ -1,8 +1,13 @@
-// The step the router has in flight — a navigation, or a fetcher submitting — as Remix's public
-// hooks (useNavigation, useFetchers) tell React, kept where code outside React can read it: the
-// fallback for a route module that failed to load (route-module-fallback.client.ts) runs in a
-// browser event, not in a component. Written while the root renders, so it is current as soon as
-// React has the router's new state, before any module of the next route has been fetched.
+// The step the router has in flight — a navigation, or a fetcher submitting — where code outside
+// React can read it: the fallback for a route module that failed to load
+// (route-module-fallback.client.ts) runs in a browser event, not in a component.
+//
+// The router's own state comes first. Remix hands each new state to React inside a transition
+// (v7_startTransition), and a blocked chunk fails in a few milliseconds, so the reload can come
+// before React renders the navigation; what the hooks last rendered was then still "idle", the
+// click was dropped and the page reloaded (a CI run of the partly-loaded walk). The router is
+// Remix v2's `window.__remixRouter` (pinned release, set before hydration); should a release
+// rename it, the hooks' last render is the fallback, current once React has rendered.
 import { useFetchers, useNavigation, type Fetcher, type Navigation } from "@remix-run/react";
 
 export interface RouterSteps {
@@ -13,9 +18,10 @@ export interface RouterSteps {
 
 let latest: RouterSteps | null = null;
 
-/** The router's steps as last rendered, or null before the page has hydrated. */
+/** The router's steps now (else as last rendered), or null before the page has hydrated. */
 export function routerSteps(): RouterSteps | null {
-  return latest;
+  const router = (globalThis as { __remixRouter?: { state?: RouterSteps } }).__remixRouter;
+  return router?.state ?? latest;
 }
 
 /** Rendered once, in the root's layout: keeps `routerSteps()` current. Renders nothing. */
