@@ -2,6 +2,7 @@
 // as opposed to the ephemeral shared state (sessions, locks, counters, submission ids) of
 // app/store/shared-store.server.ts. The SQLite file in DATA_DIRECTORY by default, PostgreSQL
 // when DATABASE_URL is set (server/records/open-records.ts, docs/decisions/055-durable-records.md).
+import type { AlertStore } from "./alerts";
 import type { AuditLog } from "./audit-log";
 import type { ListeningStore } from "./listening";
 import type { RolloutStore } from "./rollouts";
@@ -26,10 +27,11 @@ export interface DurableStore {
 }
 
 /**
- * The durable store with the listening history, which lives on the records' query layer (Kysely,
- * server/records/layer/) in the same SQLite file or PostgreSQL database, opened and closed with it
- * (docs/decisions/071-one-records-layer.md).
+ * The durable store with the listening history and the alerts, which live on the records' query
+ * layer (Kysely, server/records/layer/) in the same SQLite file or PostgreSQL database, opened and
+ * closed with it (docs/decisions/071-one-records-layer.md).
  */
 export interface RecordsStore extends DurableStore {
   listening: ListeningStore;
+  alerts: AlertStore;
 }

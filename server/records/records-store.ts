@@ -1,10 +1,11 @@
 // The durable store on one records layer (docs/decisions/071-one-records-layer.md): the audit
-// log, the rollouts and the listening history, with the maintenance claim, all on the same Kysely
-// over the SQLite file or PostgreSQL, opened and closed together. Opening does not wait for the
-// database: every call waits for the migrations (and tries them again after a failure), and
-// `ready()` says when they are done.
+// log, the rollouts, the listening history and the alerts, with the maintenance claim, all on the
+// same Kysely over the SQLite file or PostgreSQL, opened and closed together. Opening does not
+// wait for the database: every call waits for the migrations (and tries them again after a
+// failure), and `ready()` says when they are done.
 import { sql } from "kysely";
 import type { RecordsStore } from "../../app/records/durable-store";
+import { createAlertStore } from "./alert-store";
 import { createAuditStore, recordTime } from "./audit-store";
 import {
   openPostgresLayer,
@@ -25,6 +26,7 @@ export function createRecordsStore(layer: RecordsLayer): RecordsStore {
     auditLog: createAuditStore(layer),
     rollouts: createRolloutStore(layer),
     listening: createListeningStore(layer),
+    alerts: createAlertStore(layer),
     /**
      * "At most once a day across all instances": a row per kind of maintenance with the time it
      * last ran, claimed by one conditional upsert — it changes the row only when the last run is

@@ -8,7 +8,14 @@
 // decision 055 (bookkept in schema_migrations, versions 1–3). Their migrations here create each
 // table and index only if it is not there yet, with the same names, columns and types, so a
 // database those made is adopted as it is, records and all, and one this makes has their schema.
-import { PostgresAdapter, sql, type ColumnDataType, type Expression, type Kysely } from "kysely";
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type Kysely,
+} from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its own time, not today's
@@ -231,11 +238,116 @@ const listeningHistory: Migration = {
   },
 };
 
+const alerts: Migration = {
+  async up(db) {
+    const postgres = isPostgres(db);
+    // Ids are never used again, even after the newest row is removed (AUTOINCREMENT in SQLite; an
+    // identity in PostgreSQL): a delivery's idempotency key is made of them, and a receiver drops
+    // a key it has seen.
+    const id = (column: ColumnDefinitionBuilder) =>
+      postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
+    const idType = (postgres ? "bigint" : "integer") as ColumnDataType;
+    // Partial indexes name their condition as a literal: SQLite uses one only for a query whose
+    // WHERE has the same term written the same way.
+    const pending = sql.lit("pending");
+    await db.schema
+      .createTable("alert_rules")
+      .addColumn("id", idType, id)
+      .addColumn("kind", "text", (column) => column.notNull())
+      .addColumn("grace_seconds", "integer", (column) => column.notNull())
+      .addColumn("stations", "text", (column) => column.notNull())
+      .addColumn("created_by", "text", (column) => column.notNull())
+      .addColumn("created_at", "bigint", (column) => column.notNull())
+      .execute();
+    // Rules are few and read whole: no index beyond the key. Alerts keep their rule's id after
+    // the rule is removed (they are resolved then), so no foreign key.
+    await db.schema
+      .createTable("alerts")
+      .addColumn("id", idType, id)
+      .addColumn("rule_id", "bigint", (column) => column.notNull())
+      .addColumn("kind", "text", (column) => column.notNull())
+      .addColumn("serial_number", "text", (column) => column.notNull())
+      .addColumn("station_name", "text")
+      .addColumn("since", "bigint", (column) => column.notNull())
+      .addColumn("opened_at", "bigint", (column) => column.notNull())
+      .addColumn("resolved_at", "bigint")
+      .addColumn("acknowledged_at", "bigint")
+      .addColumn("acknowledged_by", "text")
+      .execute();
+    // At most one open alert per rule and station, however many evaluators open it at once.
+    await db.schema
+      .createIndex("alerts_open_key")
+      .on("alerts")
+      .columns(["rule_id", "serial_number"])
+      .unique()
+      .where(sql.ref("resolved_at"), "is", null)
+      .execute();
+    // Newest first, every filter: resolved ones are most of them, so the walk finds a page soon.
+    await db.schema.createIndex("alerts_by_opened").on("alerts").columns(["opened_at", "id"]).execute();
+    // The open ones (null: a few rows, sorted in memory) and those past keeping.
+    await db.schema.createIndex("alerts_by_resolved").on("alerts").columns(["resolved_at"]).execute();
+    await db.schema
+      .createTable("alert_destinations")
+      .addColumn("id", idType, id)
+      .addColumn("name", "text", (column) => column.notNull())
+      .addColumn("url", "text", (column) => column.notNull())
+      .addColumn("secret", "text", (column) => column.notNull())
+      .addColumn("created_by", "text", (column) => column.notNull())
+      .addColumn("created_at", "bigint", (column) => column.notNull())
+      .execute();
+    // A delivery outlives its destination (listed with the destination's name) and its alert (kept
+    // as long as the delivery's own time says), so neither is a foreign key.
+    await db.schema
+      .createTable("alert_deliveries")
+      .addColumn("id", idType, id)
+      .addColumn("destination_id", "bigint", (column) => column.notNull())
+      .addColumn("destination_name", "text", (column) => column.notNull())
+      .addColumn("alert_id", "bigint")
+      .addColumn("transition", "text", (column) => column.notNull())
+      .addColumn("idempotency_key", "text", (column) => column.notNull())
+      .addColumn("created_at", "bigint", (column) => column.notNull())
+      .addColumn("state", "text", (column) => column.notNull())
+      .addColumn("attempts", "integer", (column) => column.notNull())
+      .addColumn("next_attempt_at", "bigint")
+      .addColumn("body", "text", (column) => column.notNull())
+      // A change told to a destination once; its index also finds a removed destination's rows.
+      .addUniqueConstraint("alert_deliveries_key", ["destination_id", "idempotency_key"])
+      .execute();
+    // The due and the pending deliveries, soonest first: few, however many were delivered.
+    await db.schema
+      .createIndex("alert_deliveries_pending")
+      .on("alert_deliveries")
+      .columns(["next_attempt_at", "id"])
+      .where(sql.ref("state"), "=", pending)
+      .execute();
+    await db.schema.createIndex("alert_deliveries_by_created").on("alert_deliveries").columns(["created_at"]).execute();
+    await db.schema
+      .createTable("alert_delivery_attempts")
+      .addColumn("delivery_id", idType, (column) =>
+        column.notNull().references("alert_deliveries.id").onDelete("cascade"),
+      )
+      .addColumn("attempt", "integer", (column) => column.notNull())
+      .addColumn("at", "bigint", (column) => column.notNull())
+      .addColumn("status", "integer")
+      .addColumn("error", "text")
+      .addColumn("duration_ms", "integer", (column) => column.notNull())
+      .addPrimaryKeyConstraint("alert_delivery_attempts_key", ["delivery_id", "attempt"])
+      .execute();
+    // The deliveries page: newest attempts first.
+    await db.schema
+      .createIndex("alert_delivery_attempts_by_time")
+      .on("alert_delivery_attempts")
+      .columns(["at", "delivery_id", "attempt"])
+      .execute();
+  },
+};
+
 export const recordsMigrations: Record<string, Migration> = {
   "0001-listening-history": listeningHistory,
   "0002-audit-log": auditLog,
   "0003-rollouts": rollouts,
   "0004-maintenance-claims": maintenanceClaims,
+  "0005-alerts": alerts,
 };
 
 export const recordsMigrationProvider: MigrationProvider = {

@@ -125,6 +125,70 @@ export interface ListeningStateTable {
   value: number;
 }
 
+/** An alert rule (issue 36). Times in milliseconds, JSON as text, as in the listening tables. */
+export interface AlertRuleTable {
+  id: Generated<number>;
+  kind: string;
+  grace_seconds: number;
+  /** JSON: the serial numbers it applies to ([] for all). */
+  stations: string;
+  /** JSON: who made it. */
+  created_by: string;
+  created_at: number;
+}
+
+export interface AlertTable {
+  id: Generated<number>;
+  rule_id: number;
+  kind: string;
+  /** "" for the Manager. */
+  serial_number: string;
+  station_name: string | null;
+  since: number;
+  opened_at: number;
+  /** Null while it is open (at most one open per rule and station). */
+  resolved_at: number | null;
+  acknowledged_at: number | null;
+  /** JSON: who acknowledged it. */
+  acknowledged_by: string | null;
+}
+
+export interface AlertDestinationTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  secret: string;
+  /** JSON: who made it. */
+  created_by: string;
+  created_at: number;
+}
+
+export interface AlertDeliveryTable {
+  id: Generated<number>;
+  /** The destination it goes to (gone once the destination is removed: the delivery then failed). */
+  destination_id: number;
+  destination_name: string;
+  /** Null for a test delivery. */
+  alert_id: number | null;
+  transition: string;
+  idempotency_key: string;
+  created_at: number;
+  state: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  /** The JSON body every attempt sends. */
+  body: string;
+}
+
+export interface AlertDeliveryAttemptTable {
+  delivery_id: number;
+  attempt: number;
+  at: number;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface RecordsSchema {
   audit_records: AuditRecordTable;
   rollouts: RolloutTable;
@@ -137,4 +201,9 @@ export interface RecordsSchema {
   listening_outages: ListeningOutageTable;
   listening_events: ListeningEventTable;
   listening_state: ListeningStateTable;
+  alert_rules: AlertRuleTable;
+  alerts: AlertTable;
+  alert_destinations: AlertDestinationTable;
+  alert_deliveries: AlertDeliveryTable;
+  alert_delivery_attempts: AlertDeliveryAttemptTable;
 }
