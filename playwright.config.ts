@@ -130,6 +130,9 @@ export default defineConfig({
       MANAGER_TIMEOUT_MS: "3000",
       // The listener history's tests see a reading within seconds, not half a minute.
       LISTENING_SAMPLE_SECONDS: "5",
+      // The alerts' tests deliver to a receiver on loopback, and see a retry within a second.
+      ALERT_WEBHOOK_ALLOW_PRIVATE: "true",
+      ALERT_WEBHOOK_RETRY_SECONDS: "1",
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
       // Loopback has no proxy, but the security tests play one to check HTTPS behaviour.
       TRUST_PROXY: "true",

@@ -144,6 +144,14 @@ const EnvironmentSchema = z.object({
       .min(1, { error: "must be at least 1 (days)" })
       .max(3660, { error: "must be at most 3660 (days)" }),
   ),
+  ALERT_WEBHOOK_ALLOW_PRIVATE: optional(booleanText),
+  ALERT_WEBHOOK_RETRY_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1 (seconds)" })
+      .max(600, { error: "must be at most 600 (seconds): deliveries are retried for an hour" }),
+  ),
   RECORDS_SPOOL_MAX_MB: optional(
     z.coerce
       .number({ error: "must be a whole number of megabytes" })
@@ -219,6 +227,12 @@ export interface ConsoleConfig {
    * station list, and how many days of history are kept.
    */
   listening: { sampleSeconds: number; retentionDays: number };
+  /**
+   * Alert webhooks (issue 36): whether a webhook may point into the console's own networks or a
+   * loopback or private address, and how long after a failed attempt the first retry comes (each
+   * next one doubles, for up to an hour).
+   */
+  alerts: { allowPrivateWebhooks: boolean; retryBaseMs: number };
   /**
    * The most a process's spool of records the database could not take may hold, in bytes; beyond
    * it the oldest are dropped (docs/decisions/066-records-spool.md).
@@ -343,6 +357,10 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     databaseUrl: e.DATABASE_URL ?? null,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     listening: { sampleSeconds: e.LISTENING_SAMPLE_SECONDS ?? 30, retentionDays: e.LISTENING_RETENTION_DAYS ?? 400 },
+    alerts: {
+      allowPrivateWebhooks: e.ALERT_WEBHOOK_ALLOW_PRIVATE ?? false,
+      retryBaseMs: (e.ALERT_WEBHOOK_RETRY_SECONDS ?? 10) * 1000,
+    },
     recordsSpoolMaxBytes: (e.RECORDS_SPOOL_MAX_MB ?? 64) * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? "info",
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -9,6 +9,9 @@
 // What is stored goes through one function (`store`): a batch that cannot be stored is handed to
 // `handOff` (the records spool, once there is one); one nobody takes is lost, and the history then
 // says so — a gap from the first sample not stored, never a count.
+//
+// The holder also runs the alert evaluator (app/alerts/engine.server.ts) on what it observes: the
+// stations stopped or gone, the Manager unreachable.
 import {
   HttpTransportType,
   HubConnectionBuilder,
@@ -16,6 +19,7 @@ import {
   LogLevel,
   type HubConnection,
 } from "@microsoft/signalr";
+import { startAlertEngine } from "~/alerts/engine.server";
 import { hubMessages, hubPaths } from "~/contract/hubs";
 import { ChannelListenersSchema, StationListenersSchema, type StationListeners } from "~/contract/stations";
 import { consoleJobHeader, consoleJobParameter } from "~/contract/values";
@@ -127,6 +131,7 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
   /** The first moment whose samples could not be stored (nobody took them). */
   let notStoredSince: number | null = null;
   let writing: Promise<void> = Promise.resolve();
+  const alerts = startAlertEngine();
 
   const sampleEveryMs = () => getRuntime().config.listening.sampleSeconds * 1000;
   const listening = () => getRuntime().records?.listening ?? null;
@@ -206,6 +211,7 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
           Date.now(),
         ),
       );
+      alerts.observe(state, Date.now());
     });
     connection.on(hubMessages.stationsHub.stationChanged, (item: unknown, action: unknown) => {
       const parsed = StationListenersSchema.safeParse(item);
@@ -213,6 +219,7 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
       const reading = action === "Remove" ? null : readingOf(parsed.data);
       follow(parsed.data.serialNumber);
       take(observeStation(state, reading, parsed.data.serialNumber, Date.now()));
+      alerts.observe(state, Date.now());
     });
     // What changed while the socket was down is only known by reading again.
     connection.onreconnected(() => {
@@ -253,6 +260,7 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
     pushedSince = null;
     batch.state = { ...batch.state, sampledUntil: Date.now(), sampleEveryMs: sampleEveryMs() };
     take(batch);
+    alerts.observe(state, Date.now());
     const wasStored = notStoredSince === null;
     await flush();
     if (wasStored && notStoredSince !== null) outcome = "notStored";
@@ -311,6 +319,7 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
   }
 
   async function dropHolder() {
+    alerts.setHolding(false);
     pushedSince = null;
     const connection = hub;
     hub = null;
@@ -333,10 +342,12 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
     try {
       await becomeHolder();
     } catch (error) {
+      alerts.setHolding(false);
       await locks.release(leaseName, lease);
       lease = null;
       throw error;
     }
+    alerts.setHolding(true);
     return true;
   }
 
@@ -386,6 +397,7 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      await alerts.stop();
       if (lease) {
         await dropHolder();
         await writing;

@@ -126,6 +126,25 @@ describe("configuration", () => {
     ]);
   });
 
+  it("reads the alert webhooks' settings: private addresses refused and a 10 s first retry unless set", () => {
+    expect(parseConfig({}).alerts).toEqual({ allowPrivateWebhooks: false, retryBaseMs: 10_000 });
+    expect(parseConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: "true", ALERT_WEBHOOK_RETRY_SECONDS: "1" }).alerts).toEqual({
+      allowPrivateWebhooks: true,
+      retryBaseMs: 1000,
+    });
+    expect(parseConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: "no" }).alerts.allowPrivateWebhooks).toBe(false);
+    expect(problemsOf({ ALERT_WEBHOOK_ALLOW_PRIVATE: "sometimes", ALERT_WEBHOOK_RETRY_SECONDS: "0" })).toEqual([
+      "ALERT_WEBHOOK_ALLOW_PRIVATE must be true or false",
+      "ALERT_WEBHOOK_RETRY_SECONDS must be at least 1 (seconds)",
+    ]);
+    expect(problemsOf({ ALERT_WEBHOOK_RETRY_SECONDS: "2.5" })).toEqual([
+      "ALERT_WEBHOOK_RETRY_SECONDS must be a whole number of seconds",
+    ]);
+    expect(problemsOf({ ALERT_WEBHOOK_RETRY_SECONDS: "3600" })).toEqual([
+      "ALERT_WEBHOOK_RETRY_SECONDS must be at most 600 (seconds): deliveries are retried for an hour",
+    ]);
+  });
+
   it("reads RECORDS_SPOOL_MAX_MB as whole megabytes, 64 by default", () => {
     expect(parseConfig({}).recordsSpoolMaxBytes).toBe(64 * 1024 * 1024);
     expect(parseConfig({ RECORDS_SPOOL_MAX_MB: "8" }).recordsSpoolMaxBytes).toBe(8 * 1024 * 1024);
