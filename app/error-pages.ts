@@ -16,6 +16,7 @@ export const errorPageKinds = [
   "auditLogUnavailable",
   "listeningUnavailable",
   "rolloutsUnavailable",
+  "alertsUnavailable",
 ] as const;
 export type ErrorPageKind = (typeof errorPageKinds)[number];
 
@@ -36,6 +37,7 @@ export const errorPageStatus: Record<ErrorPageKind, number> = {
   auditLogUnavailable: 503,
   listeningUnavailable: 503,
   rolloutsUnavailable: 503,
+  alertsUnavailable: 503,
 };
 
 /** Where each page's texts live (title, subtitle, message, action). */
@@ -55,6 +57,7 @@ export const errorPageTextKeys: Record<ErrorPageKind, string> = {
   auditLogUnavailable: "errors.auditLogUnavailable",
   listeningUnavailable: "errors.listeningUnavailable",
   rolloutsUnavailable: "errors.rolloutsUnavailable",
+  alertsUnavailable: "errors.alertsUnavailable",
 };
 
 export interface ErrorPagePayload {

@@ -11,6 +11,7 @@ export { default as IconArrowDown } from "@tabler/icons-react/dist/esm/icons/Ico
 export { default as IconArrowLeft } from "@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs";
 export { default as IconArrowUp } from "@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs";
 export { default as IconArrowsSort } from "@tabler/icons-react/dist/esm/icons/IconArrowsSort.mjs";
+export { default as IconBell } from "@tabler/icons-react/dist/esm/icons/IconBell.mjs";
 export { default as IconBroadcast } from "@tabler/icons-react/dist/esm/icons/IconBroadcast.mjs";
 export { default as IconBrush } from "@tabler/icons-react/dist/esm/icons/IconBrush.mjs";
 export { default as IconHistory } from "@tabler/icons-react/dist/esm/icons/IconHistory.mjs";

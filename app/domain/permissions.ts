@@ -28,6 +28,8 @@ export const permissions = {
   "auditLog.show": administrators,
   "listening.show": administrators,
   "listening.edit": administrators,
+  "alerts.show": administrators,
+  "alerts.edit": administrators,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionAction = keyof typeof permissions;

@@ -3,7 +3,7 @@
 export const supportedLanguages = ["en", "de"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
-export const namespaces = ["common", "stations", "moderation", "dashboard", "admin", "listening"] as const;
+export const namespaces = ["common", "stations", "moderation", "dashboard", "admin", "listening", "alerts"] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 

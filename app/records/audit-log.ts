@@ -27,7 +27,13 @@ export type AuditTargetKind =
   /** The stations a user chose on the list, for a bulk action: the choice's id. */
   | "selection"
   /** A named event of the listening history: its id. */
-  | "listeningEvent";
+  | "listeningEvent"
+  /** An alert (acknowledged): its id. */
+  | "alert"
+  /** An alert rule: its id. */
+  | "alertRule"
+  /** A webhook destination of alerts: its id. */
+  | "alertDestination";
 
 export interface AuditTarget {
   kind: AuditTargetKind | null;

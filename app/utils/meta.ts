@@ -18,6 +18,10 @@ export type PageTitleKey =
   | "listening"
   | "listeningEvents"
   | "listeningEvent"
+  | "alerts"
+  | "alertRules"
+  | "alertDestinations"
+  | "alertDeliveries"
   | "login"
   | "pageNotFound"
   | "error";

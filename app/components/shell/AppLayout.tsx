@@ -5,6 +5,7 @@ import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/r
 import {
   IconApi,
   IconApps,
+  IconBell,
   IconBrush,
   IconChartLine,
   IconCloudUpload,
@@ -52,6 +53,7 @@ const icons: Record<NavigationKey, typeof IconApi> = {
   appView: IconDeviceMobile,
   moderation: IconMicrophone,
   listening: IconChartLine,
+  alerts: IconBell,
   apiTokens: IconApi,
   settings: IconSettings,
   appCustomization: IconBrush,

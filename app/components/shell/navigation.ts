@@ -10,6 +10,7 @@ export const navigationEntries = [
   { key: "appView", to: "/appView", permission: "appView.show", group: 1 },
   { key: "moderation", to: "/moderation", permission: "moderation.show", group: 1 },
   { key: "listening", to: "/listening", permission: "listening.show", group: 1 },
+  { key: "alerts", to: "/alerts", permission: "alerts.show", group: 1 },
   { key: "apiTokens", to: "/apiTokens", permission: "apiTokens.show", group: 2 },
   { key: "settings", to: "/settings", permission: "settings.show", group: 2 },
   { key: "appCustomization", to: "/appCustomization", permission: "appCustomization.show", group: 2 },

@@ -18,6 +18,7 @@ export const auditActionGroups = [
   "fleet",
   "restore",
   "listening",
+  "alerts",
   "other",
 ] as const;
 export type AuditActionGroup = (typeof auditActionGroups)[number];
@@ -50,6 +51,9 @@ const groupOfTarget: Readonly<Record<string, AuditActionGroup>> = {
   rollout: "fleet",
   restore: "restore",
   listeningEvent: "listening",
+  alert: "alerts",
+  alertRule: "alerts",
+  alertDestination: "alerts",
 };
 
 /** Where the target alone does not say it: the screens without one of their own, and moderation's channel writes. */

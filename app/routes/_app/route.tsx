@@ -2,7 +2,9 @@
 // settings (footer, links) and renders sidebar, header and footer around the page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type MetaFunction, type ShouldRevalidateFunction } from "@remix-run/react";
+import { alertBarOf } from "~/alerts/alert-bar.server";
 import { requireUser } from "~/auth/guard.server";
+import { AlertBar } from "~/components/alerts/AlertBar";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { AppLayout } from "~/components/shell/AppLayout";
 import { visibleNavigation } from "~/components/shell/navigation";
@@ -10,12 +12,15 @@ import { errorPage } from "~/error-pages.server";
 import { LiveUpdates } from "~/live/LiveUpdates";
 import { throwLoaderFailure } from "~/route-helpers/manager-failures.server";
 import { isManagerError } from "~/manager/http.server";
+import { i18next } from "~/i18n/i18next.server";
 import { getSettings } from "~/manager/settings.server";
 import type { loader as rootLoader } from "~/root";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, manager } = await requireUser(request);
+  // Read beside the settings: the bar never waits for the Manager, nor the page for the bar.
+  const alertBar = i18next.getLocale(request).then((locale) => alertBarOf(user, locale));
   let settings;
   try {
     settings = await getSettings(manager);
@@ -35,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       documentationsUrl: settings.documentationsUrl,
     },
     navOpen: new URL(request.url).searchParams.get("nav") === "1",
+    alertBar: await alertBar,
   };
 }
 
@@ -61,6 +67,7 @@ export default function SignedInShell() {
   return (
     <AppLayout user={data.user} navigation={data.navigation} footer={data.footer} navOpen={data.navOpen}>
       <LiveUpdates user={data.user} />
+      <AlertBar initial={data.alertBar} />
       <Outlet />
     </AppLayout>
   );

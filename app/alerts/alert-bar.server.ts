@@ -1,0 +1,32 @@
+// The alert bar's data (issue 36, item 3): the open alerts, counted, the oldest few in words, for
+// users who may see alerts. Read on every page load of the shell, so it is bounded tighter than a
+// screen's read: a database that is slow or down leaves the bar out, never the page.
+import type { SessionUser } from "~/auth/user";
+import { can } from "~/domain/permissions";
+import { observability } from "~/observability.server";
+import { getRuntime } from "~/runtime.server";
+import type { AlertBarData } from "./rows";
+import { alertRow } from "./rows.server";
+
+const answerWithinMs = 1000;
+export const barShown = 3;
+
+export async function alertBarOf(user: SessionUser, locale: string): Promise<AlertBarData | null> {
+  const alerts = getRuntime().records?.alerts;
+  if (!alerts || !can(user, "alerts.show")) return null;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const open = await Promise.race([
+      alerts.alerts.open(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("The open alerts did not come in time")), answerWithinMs);
+      }),
+    ]);
+    return { count: open.length, first: open.slice(0, barShown).map((alert) => alertRow(alert, locale)) };
+  } catch (error) {
+    observability().warn("The alert bar was left out", { error: String(error) });
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
