@@ -175,6 +175,29 @@ const inventory: Row[] = [
     allowedAnswers: [404],
   }),
 
+  // Alerts: forms an allowed user sends with a refusable value or an id that is not there, so the
+  // alerts of the tests after this one are not changed by it.
+  page("_app.alerts._index", "/alerts", "alerts.show"),
+  page("_app.alerts._index", "/alerts?state=all&page=2", "alerts.show"),
+  post("_app.alerts._index", "/alerts?index", "acknowledge", "alerts.show", { fields: () => ({ alertId: "999999" }) }),
+  page("alerts.bar", "/alerts/bar", "alerts.show"),
+  page("_app.alerts.rules", "/alerts/rules", "alerts.edit"),
+  post("_app.alerts.rules", "/alerts/rules", "createRule", "alerts.edit", {
+    fields: () => ({ kind: "stationStopped", graceSeconds: "-1", stations: "" }),
+  }),
+  post("_app.alerts.rules", "/alerts/rules", "deleteRule", "alerts.edit", { fields: () => ({ ruleId: "999999" }) }),
+  page("_app.alerts.destinations", "/alerts/destinations", "alerts.edit"),
+  post("_app.alerts.destinations", "/alerts/destinations", "createDestination", "alerts.edit", {
+    fields: () => ({ name: "Pager", url: "http://127.0.0.1:9/hook", secret: "too short" }),
+  }),
+  post("_app.alerts.destinations", "/alerts/destinations", "removeDestination", "alerts.edit", {
+    fields: () => ({ destinationId: "999999" }),
+  }),
+  post("_app.alerts.destinations", "/alerts/destinations", "sendTest", "alerts.edit", {
+    fields: () => ({ destinationId: "999999" }),
+  }),
+  page("_app.alerts.deliveries", "/alerts/deliveries", "alerts.edit"),
+
   page(general, "/stations/MCS-0042", "stations.show"),
   post(general, "/stations/MCS-0042?index", "rename", "stations.edit", {
     fields: () => ({ name: "Renamed" }),

@@ -52,6 +52,10 @@ export const adminPages = [
   "/listening/events",
   firstEventReport,
   `${firstEventReport}/print`,
+  "/alerts",
+  "/alerts/rules",
+  "/alerts/destinations",
+  "/alerts/deliveries",
   "/no/such/page",
 ] as const;
 
@@ -86,6 +90,10 @@ export const accessibilityPages = [
   "/listening/events",
   firstEventReport,
   `${firstEventReport}/print`,
+  "/alerts",
+  "/alerts/rules",
+  "/alerts/destinations",
+  "/alerts/deliveries",
   "/no/such/page",
 ] as const;
 
@@ -150,4 +158,8 @@ export const textBrowserPages = [
   "/listening",
   "/listening/events",
   firstEventReport,
+  "/alerts",
+  "/alerts/rules",
+  "/alerts/destinations",
+  "/alerts/deliveries",
 ] as const;

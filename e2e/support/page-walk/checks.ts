@@ -7,7 +7,7 @@ import { missingPrograms } from "../../../tests/support/system-programs";
 import { axeViolations } from "../axe";
 import { expectTableWhollyReachable, expectWhollyShown } from "../layout";
 import { pageTexts } from "../page-texts";
-import { dataTexts, listeningTexts, recordedTexts, untranslatedPart } from "./german-texts";
+import { alertTexts, dataTexts, listeningTexts, recordedTexts, untranslatedPart } from "./german-texts";
 import { dumpIn, runTogether, sessionCookie } from "./text-browsers";
 import type { CheckId, Load, PageCheck, Render, WalkPage } from "./table";
 
@@ -133,7 +133,9 @@ export const checks: Record<CheckId, (walk: WalkContext) => Promise<void>> = {
     // of today's fleet named "Hall" must not cut "Sports Hall Hall 38" into words first.
     const data = path.startsWith("/listening")
       ? [...fleet, ...listeningTexts()].sort((a, b) => b.length - a.length)
-      : fleet;
+      : path.startsWith("/alerts")
+        ? [...fleet, ...alertTexts()].sort((a, b) => b.length - a.length)
+        : fleet;
     const recorded = path.startsWith("/auditLog") ? recordedTexts() : [];
     const inBoth = texts.filter((text) => english.includes(text));
     expect(

@@ -57,6 +57,10 @@ const sharedTerms = [
   "PNG",
   "Logo",
   "Live",
+  "Webhook",
+  "Webhooks",
+  "URL",
+  "HTTP",
   // words German writes the same way
   "Dashboard",
   "Status",
@@ -64,6 +68,7 @@ const sharedTerms = [
   "Version",
   "Text",
   "Info",
+  "Test",
   "Station",
   "Moderation",
   "Position",
@@ -120,6 +125,24 @@ export function listeningTexts(): string[] {
       )
       .all();
     return [...titles, ...names].map((row) => (row as { text: string }).text);
+  } finally {
+    database.close();
+  }
+}
+
+/** What admins named and typed for alerts: their webhooks' names and URLs, the stations a rule names. */
+export function alertTexts(): string[] {
+  const database = new DatabaseSync(join(e2eDataDirectory, "console", "records.sqlite"), { readOnly: true });
+  try {
+    // A removed webhook's deliveries keep its name.
+    const destinations = database
+      .prepare("SELECT name, url FROM alert_destinations UNION SELECT destination_name, '' FROM alert_deliveries")
+      .all() as { name: string; url: string }[];
+    const rules = database.prepare("SELECT stations FROM alert_rules").all() as { stations: string }[];
+    return [
+      ...destinations.flatMap((destination) => [destination.name, destination.url]).filter(Boolean),
+      ...rules.flatMap((rule) => JSON.parse(rule.stations) as string[]),
+    ];
   } finally {
     database.close();
   }

@@ -34,7 +34,7 @@ export const loadOrder: readonly Load[] = [english, englishDark, german];
 export type Step = "signIn";
 
 /** What the console must hold before a page's address shows what the check is about. */
-export type Preparation = "chooseStations" | "sampleListeners" | "nameEvent";
+export type Preparation = "chooseStations" | "sampleListeners" | "nameEvent" | "alertExamples";
 
 export interface WalkPage {
   role: Role;
@@ -97,6 +97,10 @@ const preparedPaths: Partial<Record<string, Preparation>> = {
   // The first event's report, and its print: named by the walk where no test named one before.
   [firstEventReport]: "nameEvent",
   [`${firstEventReport}/print`]: "nameEvent",
+  // Alerts' tables with a row: a rule, a webhook and a test sent to it (tried, refused: nobody listens).
+  "/alerts/rules": "alertExamples",
+  "/alerts/destinations": "alertExamples",
+  "/alerts/deliveries": "alertExamples",
 };
 const admin = (paths: readonly string[]): WalkPage[] =>
   paths.map((path) => {

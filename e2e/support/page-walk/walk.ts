@@ -43,7 +43,36 @@ const steps: Record<Step, (page: Page) => Promise<void>> = {
   },
 };
 
+/** The walk's webhook: nothing listens on the discard port, so each attempt is refused and listed. */
+const walkWebhook = { name: "Walk pager", url: "http://127.0.0.1:9/walk", secret: "walk-webhook-secret-0123" };
+
 const preparations: Record<Preparation, (page: Page, baseURL: string) => Promise<void>> = {
+  // A rule that cannot fire during a run (the Manager away for a day), a webhook, and a test sent
+  // to it; as their forms post them, unless the console has a rule already.
+  async alertExamples(page, baseURL) {
+    if (!(await (await page.request.get("/alerts/rules")).text()).includes("No rule yet.")) return;
+    const post = async (path: string, fields: Record<string, string>) => {
+      const answer = await page.request.post(path, {
+        data: new URLSearchParams(fields).toString(),
+        headers: { origin: new URL(baseURL).origin, "content-type": "application/x-www-form-urlencoded" },
+        maxRedirects: 0,
+      });
+      expect(answer.status(), `${path} ${fields.intent}`).toBe(302);
+      return answer;
+    };
+    await post("/alerts/rules", { intent: "createRule", kind: "managerUnreachable", graceSeconds: "86400" });
+    await post("/alerts/destinations", { intent: "createDestination", ...walkWebhook });
+    const listed = await (await page.request.get("/alerts/destinations")).text();
+    const destinationId = /name="destinationId" value="(\d+)"/.exec(listed)?.[1];
+    expect(destinationId, "the walk's webhook").toBeDefined();
+    await post("/alerts/destinations", { intent: "sendTest", destinationId: destinationId! });
+    await expect
+      .poll(async () => (await (await page.request.get("/alerts/deliveries")).text()).includes('data-attempt="'), {
+        message: "the test's first attempt listed",
+        timeout: 30_000,
+      })
+      .toBe(true);
+  },
   // The choice on /stations, as its form posts it (with or without JavaScript the same request).
   async chooseStations(page, baseURL) {
     const form = new URLSearchParams({

@@ -1,0 +1,204 @@
+// Alerts (issue 36), with and without JavaScript: a webhook and a rule added on their pages; a
+// station stopped in the simulator opens an alert that reaches the webhook, signed, shows in the
+// bar at the top of every page (live with JavaScript, on each load without) and on /alerts, is
+// acknowledged there, and resolves once when the station runs again.
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Page } from "@playwright/test";
+import { expect, simulator, test } from "./support/fixtures";
+import { e2eDataDirectory } from "./support/ports";
+import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver";
+
+const secret = "e2e-webhook-secret-0123456789";
+// The sampler follows the stations hub; the evaluator looks every second. Generous for a loaded machine.
+const delivered = { timeout: 60_000, intervals: [250, 500, 1_000] };
+
+let receiver: WebhookReceiver;
+/** This run's own name for a webhook: the deliveries page lists what every test sent. */
+const named = (name: string) => `${name} ${test.info().project.name} ${test.info().retry}`;
+
+test.beforeAll(async () => {
+  receiver = await startWebhookReceiver(secret);
+});
+
+test.afterAll(async () => {
+  await receiver.close();
+});
+
+function recordIds(table: "alert_rules" | "alert_destinations"): string[] {
+  const database = new DatabaseSync(join(e2eDataDirectory, "console", "records.sqlite"), { readOnly: true });
+  try {
+    return (database.prepare(`SELECT id FROM ${table}`).all() as { id: number }[]).map((row) => String(row.id));
+  } catch {
+    // Before the console's first alert read the tables may not be there yet.
+    return [];
+  } finally {
+    database.close();
+  }
+}
+
+/** No rules and no webhooks, through the pages' own forms: what another test adds does not alert here. */
+async function clearAlerts(page: Page) {
+  const origin = new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url()).origin;
+  const post = async (path: string, fields: Record<string, string>) => {
+    const answer = await page.request.post(path, {
+      data: new URLSearchParams(fields).toString(),
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      maxRedirects: 0,
+    });
+    expect(answer.status(), `${path} ${fields.intent}`).toBe(302);
+  };
+  for (const ruleId of recordIds("alert_rules")) await post("/alerts/rules", { intent: "deleteRule", ruleId });
+  for (const destinationId of recordIds("alert_destinations"))
+    await post("/alerts/destinations", { intent: "removeDestination", destinationId });
+}
+
+test.beforeEach(async ({ page }) => {
+  await simulator.reset();
+  await clearAlerts(page);
+});
+
+test.afterEach(async ({ page }) => {
+  await clearAlerts(page);
+});
+
+const javaScript = () => test.info().project.name === "js";
+
+/** Loads the page again until `check` passes, without JavaScript; with it, waits on the page as it is. */
+async function shown(page: Page, check: () => Promise<void>) {
+  if (javaScript()) {
+    await expect(check).toPass(delivered);
+    return;
+  }
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass(delivered);
+}
+
+test("a stopped station's alert reaches the webhook signed, shows in the bar and on /alerts, and resolves once", async ({
+  page,
+}) => {
+  await page.goto("/alerts/destinations");
+  const pager = named("Front desk pager");
+  await page.getByLabel("Name").fill(pager);
+  await page.getByLabel("URL").fill(receiver.url);
+  await page.getByLabel("Secret").fill(secret);
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText(`The webhook ${pager} was added.`).first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Webhooks" })).toContainText(receiver.url);
+
+  await page.goto("/alerts/rules");
+  await page.getByLabel("What").selectOption({ label: "A station stops running or disappears" });
+  await page.getByLabel("Grace period (seconds)").fill("1");
+  await page.getByLabel("Stations").fill("MCS-0042");
+  await page.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByText("The rule was added.").first()).toBeVisible();
+  const rules = page.getByRole("table", { name: "Rules" });
+  await expect(rules).toContainText("MCS-0042");
+  await expect(rules).toContainText("1 second");
+
+  // Any page shows the bar; this one is open before the station stops.
+  await page.goto("/dashboard");
+  const bar = page.getByTestId("alert-bar");
+  await expect(bar).toHaveCount(0);
+  const before = receiver.received.length;
+  // Main Hall drops off the network for a simulated 400 s: 20 s at the e2e simulator's 20×.
+  const dropped = await fetch(`${simulator.url}/__simulator/stations/MCS-0042/drop`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ offlineMs: 400_000 }),
+  });
+  expect(dropped.ok).toBe(true);
+
+  await expect
+    .poll(() => receiver.received.slice(before).filter((delivery) => delivery.event === "alert.opened"), delivered)
+    .toHaveLength(1);
+  const opened = receiver.received.slice(before).find((delivery) => delivery.event === "alert.opened")!;
+  expect(opened.verified, "the signature verifies with the webhook's secret").toBe(true);
+  expect(opened.json.alert).toMatchObject({
+    kind: "stationStopped",
+    serialNumber: "MCS-0042",
+    stationName: "Main Hall",
+  });
+  expect(opened.idempotencyKey).toBe(`${opened.json.alert!.id}:opened`);
+
+  await shown(page, async () => {
+    await expect(bar).toContainText("1 open alert", { timeout: 1_000 });
+    await expect(bar).toContainText("Main Hall (MCS-0042) stopped running", { timeout: 1_000 });
+  });
+
+  await bar.getByRole("link", { name: "View alerts" }).click();
+  await expect(page).toHaveURL(/\/alerts$/);
+  const list = page.getByRole("table", { name: "Open" });
+  const row = list.getByRole("row").filter({ hasText: "Main Hall (MCS-0042) stopped running" });
+  await expect(row).toContainText("Open");
+  await row.getByRole("button", { name: "Acknowledge: Main Hall (MCS-0042) stopped running" }).click();
+  await expect(page.getByText("The alert was acknowledged.").first()).toBeVisible();
+  await expect(row).toContainText("by Alex Admin");
+
+  // Back on the network: one "resolved", and the bar goes.
+  await expect
+    .poll(() => receiver.received.slice(before).filter((delivery) => delivery.event === "alert.resolved"), delivered)
+    .toHaveLength(1);
+  const resolved = receiver.received.slice(before).find((delivery) => delivery.event === "alert.resolved")!;
+  expect(resolved.verified).toBe(true);
+  expect(resolved.idempotencyKey).toBe(`${opened.json.alert!.id}:resolved`);
+  await page.goto("/dashboard");
+  await shown(page, async () => {
+    await expect(bar).toHaveCount(0, { timeout: 1_000 });
+  });
+
+  await page.goto("/alerts?state=resolved");
+  await expect(page.getByRole("table", { name: "Resolved" })).toContainText("Main Hall (MCS-0042) stopped running");
+  await page.goto("/alerts/deliveries");
+  const attempts = page.getByRole("table", { name: "Attempts" });
+  const attemptOf = (what: string) => attempts.getByRole("row").filter({ hasText: pager }).filter({ hasText: what });
+  await expect(attemptOf("Opened: Main Hall (MCS-0042)")).toContainText("HTTP 200");
+  await expect(attemptOf("Resolved: Main Hall (MCS-0042)")).toContainText("HTTP 200");
+  // Nothing more came: one delivery per transition.
+  expect(receiver.received.slice(before).map((delivery) => delivery.event)).toEqual(["alert.opened", "alert.resolved"]);
+});
+
+test("a webhook's form refuses a bad URL and a short secret beside their fields and keeps the rest", async ({
+  page,
+}) => {
+  await page.goto("/alerts/destinations");
+  await page.getByLabel("Name").fill("Pager");
+  await page.getByLabel("URL").fill("ftp://example.org/hook");
+  await page.getByLabel("Secret").fill("short");
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText("Enter an http or https URL without a user name or password.").first()).toBeVisible();
+  await expect(page.getByText("A secret has at least 16 characters.").first()).toBeVisible();
+  // What was typed stays, except the secret, which is never sent back.
+  await expect(page.getByLabel("Name")).toHaveValue("Pager");
+  await expect(page.getByLabel("URL")).toHaveValue("ftp://example.org/hook");
+  // Without JavaScript the form went to the server, which never sends a secret back; with it the
+  // browser's own check kept the form, and what was typed, from being sent at all.
+  await expect(page.getByLabel("Secret")).toHaveValue(javaScript() ? "short" : "");
+  await expect(page.getByText("No webhook yet.")).toBeVisible();
+});
+
+test("a test sent to a webhook arrives signed and is listed with its result", async ({ page }) => {
+  await page.goto("/alerts/destinations");
+  const desk = named("Desk");
+  await page.getByLabel("Name").fill(desk);
+  await page.getByLabel("URL").fill(receiver.url);
+  await page.getByLabel("Secret").fill(secret);
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText(`The webhook ${desk} was added.`).first()).toBeVisible();
+  const before = receiver.received.length;
+  await page.getByRole("button", { name: `Send a test to ${desk}` }).click();
+  await expect(page).toHaveURL(/\/alerts\/deliveries$/);
+  await expect(page.getByText(`A test is on its way to ${desk}.`).first()).toBeVisible();
+  await expect
+    .poll(() => receiver.received.slice(before).map((delivery) => delivery.event), delivered)
+    .toEqual(["test"]);
+  expect(receiver.received.at(-1)!.verified).toBe(true);
+  await shown(page, async () => {
+    if (javaScript()) await page.reload();
+    await expect(
+      page.getByRole("table", { name: "Attempts" }).getByRole("row").filter({ hasText: desk }),
+    ).toContainText("HTTP 200", { timeout: 1_000 });
+  });
+});
