@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { expect, simulator, test } from "./support/fixtures";
-import { e2eDataDirectory } from "./support/ports";
+import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
+import { consoleUrl, e2eDataDirectory } from "./support/ports";
 import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver";
 
 const secret = "e2e-webhook-secret-0123456789";
@@ -37,30 +38,45 @@ function recordIds(table: "alert_rules" | "alert_destinations"): string[] {
   }
 }
 
-/** No rules and no webhooks, through the pages' own forms: what another test adds does not alert here. */
-async function clearAlerts(page: Page) {
-  const origin = new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url()).origin;
-  const post = async (path: string, fields: Record<string, string>) => {
-    const answer = await page.request.post(path, {
-      data: new URLSearchParams(fields).toString(),
-      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
-      maxRedirects: 0,
-    });
-    expect(answer.status(), `${path} ${fields.intent}`).toBe(302);
-  };
-  for (const ruleId of recordIds("alert_rules")) await post("/alerts/rules", { intent: "deleteRule", ruleId });
-  for (const destinationId of recordIds("alert_destinations"))
-    await post("/alerts/destinations", { intent: "removeDestination", destinationId });
+let admin: ConsoleSession | null = null;
+
+/** An Admin's forms, posted as a browser without JavaScript would, whoever the test's page is. */
+async function postAsAdmin(path: string, fields: Record<string, string>) {
+  admin ??= await signInToConsole(consoleUrl, "admin");
+  const answer = await admin.fetch(path, {
+    method: "POST",
+    headers: { origin: consoleUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+  expect(answer.status, `${path} ${fields.intent}`).toBe(302);
 }
 
-test.beforeEach(async ({ page }) => {
+/** No rules and no webhooks, through the pages' own forms: what another test adds does not alert here. */
+async function clearAlerts() {
+  for (const ruleId of recordIds("alert_rules")) await postAsAdmin("/alerts/rules", { intent: "deleteRule", ruleId });
+  for (const destinationId of recordIds("alert_destinations"))
+    await postAsAdmin("/alerts/destinations", { intent: "removeDestination", destinationId });
+}
+
+test.beforeEach(async () => {
   await simulator.reset();
-  await clearAlerts(page);
+  await clearAlerts();
 });
 
-test.afterEach(async ({ page }) => {
-  await clearAlerts(page);
+test.afterEach(async () => {
+  await clearAlerts();
 });
+
+/** Takes a station off the network for a simulated 400 s: 20 s at the e2e simulator's 20×. */
+async function drop(serialNumber: string) {
+  const dropped = await fetch(`${simulator.url}/__simulator/stations/${serialNumber}/drop`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ offlineMs: 400_000 }),
+  });
+  expect(dropped.ok, `drop ${serialNumber}: ${dropped.status}`).toBe(true);
+}
 
 const javaScript = () => test.info().project.name === "js";
 
@@ -104,12 +120,7 @@ test("a stopped station's alert reaches the webhook signed, shows in the bar and
   await expect(bar).toHaveCount(0);
   const before = receiver.received.length;
   // Main Hall drops off the network for a simulated 400 s: 20 s at the e2e simulator's 20×.
-  const dropped = await fetch(`${simulator.url}/__simulator/stations/MCS-0042/drop`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ offlineMs: 400_000 }),
-  });
-  expect(dropped.ok).toBe(true);
+  await drop("MCS-0042");
 
   await expect
     .poll(() => receiver.received.slice(before).filter((delivery) => delivery.event === "alert.opened"), delivered)
@@ -200,5 +211,45 @@ test("a test sent to a webhook arrives signed and is listed with its result", as
     await expect(
       page.getByRole("table", { name: "Attempts" }).getByRole("row").filter({ hasText: desk }),
     ).toContainText("HTTP 200", { timeout: 1_000 });
+  });
+});
+
+test.describe("as a Moderator", () => {
+  test.use({ role: "moderator" });
+
+  test("sees the alerts of the stations they moderate only, on the bar and the list, and acknowledges none", async ({
+    page,
+  }) => {
+    await postAsAdmin("/alerts/rules", {
+      intent: "createRule",
+      kind: "stationStopped",
+      graceSeconds: "1",
+      stations: "MCS-0012, MCS-0043",
+    });
+    await page.goto("/moderation");
+    const bar = page.getByTestId("alert-bar");
+    await expect(bar).toHaveCount(0);
+    // Old Gym (an MCS v1: no audience mic) is not on the Moderator's list; Conference Room B is.
+    await drop("MCS-0012");
+    await drop("MCS-0043");
+    await expect
+      .poll(async () => {
+        const list = await (await admin!.fetch("/alerts")).text();
+        return ["(MCS-0012) stopped running", "(MCS-0043) stopped running"].every((text) => list.includes(text));
+      }, delivered)
+      .toBe(true);
+
+    await shown(page, async () => {
+      await expect(bar).toContainText("1 open alert", { timeout: 1_000 });
+    });
+    await expect(bar).toContainText("Conference Room B (MCS-0043) stopped running");
+    await expect(bar).not.toContainText("MCS-0012");
+
+    await bar.getByRole("link", { name: "View alerts" }).click();
+    const list = page.getByRole("table", { name: "Open" });
+    await expect(list.getByRole("row").filter({ hasText: "(MCS-0043) stopped running" })).toContainText("Not yet");
+    await expect(list).not.toContainText("MCS-0012");
+    await expect(list.getByRole("button")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Rules" })).toHaveCount(0);
   });
 });

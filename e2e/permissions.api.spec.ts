@@ -179,7 +179,9 @@ const inventory: Row[] = [
   // alerts of the tests after this one are not changed by it.
   page("_app.alerts._index", "/alerts", "alerts.show"),
   page("_app.alerts._index", "/alerts?state=all&page=2", "alerts.show"),
-  post("_app.alerts._index", "/alerts?index", "acknowledge", "alerts.show", { fields: () => ({ alertId: "999999" }) }),
+  post("_app.alerts._index", "/alerts?index", "acknowledge", "alerts.acknowledge", {
+    fields: () => ({ alertId: "999999" }),
+  }),
   page("alerts.bar", "/alerts/bar", "alerts.show"),
   page("_app.alerts.rules", "/alerts/rules", "alerts.edit"),
   post("_app.alerts.rules", "/alerts/rules", "createRule", "alerts.edit", {
@@ -557,13 +559,14 @@ test.describe("the inventory", () => {
     for (const route of covered) expect(modules, route).toContain(route);
   });
 
-  test("Owner and Admin may do everything; a Moderator only moderates and mutes the audience mic", () => {
+  test("Owner and Admin may do everything; a Moderator only moderates, mutes the audience mic and sees their stations' alerts", () => {
     for (const [action, roles] of Object.entries(permissions))
       expect(roles, action).toEqual(expect.arrayContaining(["Admin", "Owner"]));
     const moderatorActions = Object.entries(permissions)
       .filter(([, roles]) => (roles as readonly string[]).includes("Moderator"))
       .map(([action]) => action);
     expect(moderatorActions.sort()).toEqual([
+      "alerts.show",
       "appView.muteAudienceMic",
       "appView.show",
       "moderation.edit",

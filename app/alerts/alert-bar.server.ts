@@ -11,18 +11,26 @@ import { alertRow } from "./rows.server";
 const answerWithinMs = 1000;
 export const barShown = 3;
 
-export async function alertBarOf(user: SessionUser, locale: string): Promise<AlertBarData | null> {
+/**
+ * `stations`: those whose alerts the user sees (a Moderator's, ./whose.server.ts); undefined: all.
+ */
+export async function alertBarOf(
+  user: SessionUser,
+  locale: string,
+  stations: () => Promise<readonly string[] | undefined>,
+): Promise<AlertBarData | null> {
   const alerts = getRuntime().records?.alerts;
   if (!alerts || !can(user, "alerts.show")) return null;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const open = await Promise.race([
-      alerts.alerts.open(),
+    const [all, seen] = await Promise.race([
+      Promise.all([alerts.alerts.open(), stations()]),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error("The open alerts did not come in time")), answerWithinMs);
       }),
     ]);
-    return { count: open.length, first: open.slice(0, barShown).map((alert) => alertRow(alert, locale)) };
+    const shown = seen === undefined ? all : all.filter((alert) => seen.includes(alert.serialNumber));
+    return { count: shown.length, first: shown.slice(0, barShown).map((alert) => alertRow(alert, locale)) };
   } catch (error) {
     observability().warn("The alert bar was left out", { error: String(error) });
     return null;

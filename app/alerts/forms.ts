@@ -48,6 +48,6 @@ export const sendTestCommand = defineHandler({
 
 export const acknowledgeCommand = defineHandler({
   intent: "acknowledge",
-  permission: "alerts.show",
+  permission: "alerts.acknowledge",
   handle: acknowledgeAlert,
 });

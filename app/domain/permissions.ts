@@ -28,7 +28,8 @@ export const permissions = {
   "auditLog.show": administrators,
   "listening.show": administrators,
   "listening.edit": administrators,
-  "alerts.show": administrators,
+  "alerts.show": everyone,
+  "alerts.acknowledge": administrators,
   "alerts.edit": administrators,
 } as const satisfies Record<string, readonly Role[]>;
 

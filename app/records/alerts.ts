@@ -120,8 +120,8 @@ export interface AlertStore {
   alerts: {
     /** Open alerts, oldest first. */
     open(): Promise<Alert[]>;
-    /** Newest opened first. */
-    list(filter: AlertFilter, page: Page): Promise<{ rows: Alert[]; total: number }>;
+    /** Newest opened first; only about these stations when given (a Moderator's). */
+    list(filter: AlertFilter, page: Page, serialNumbers?: readonly string[]): Promise<{ rows: Alert[]; total: number }>;
     get(id: string): Promise<Alert | null>;
     /** Acknowledges an alert not yet acknowledged; null when there is none such. */
     acknowledge(id: string, by: AuditUser, at: number): Promise<Alert | null>;

@@ -59,7 +59,7 @@ export const adminPages = [
   "/no/such/page",
 ] as const;
 
-export const moderatorPages = ["/appView", "/moderation", "/moderation/MCS-0043/1"] as const;
+export const moderatorPages = ["/appView", "/moderation", "/moderation/MCS-0043/1", "/alerts"] as const;
 
 /** The admin's pages axe checks with JavaScript (light and dark) and without (light). */
 export const accessibilityPages = [

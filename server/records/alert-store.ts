@@ -229,12 +229,14 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
           .execute();
         return rows.map(alertOf);
       },
-      async list(filter, { skip, take }) {
+      async list(filter, { skip, take }, serialNumbers) {
+        if (serialNumbers?.length === 0) return { rows: [], total: 0 };
         const db = await layer.db();
         const filtered = db
           .selectFrom("alerts")
           .$if(filter === "open", (query) => query.where("resolved_at", "is", null))
-          .$if(filter === "resolved", (query) => query.where("resolved_at", "is not", null));
+          .$if(filter === "resolved", (query) => query.where("resolved_at", "is not", null))
+          .$if(serialNumbers !== undefined, (query) => query.where("serial_number", "in", [...serialNumbers!]));
         const [rows, count] = await Promise.all([
           filtered.selectAll().orderBy("opened_at", "desc").orderBy("id", "desc").limit(take).offset(skip).execute(),
           filtered.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),

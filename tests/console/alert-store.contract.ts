@@ -515,6 +515,12 @@ export function alertStoreContract(backendFactory: () => Promise<AlertBackend>) 
       expect(await store.alerts.list("all", { skip: 6, take: 10 })).toEqual({ rows: all7.rows.slice(6), total: 7 });
       expect(await store.alerts.list("resolved", { skip: 5, take: 10 })).toEqual({ rows: [], total: 2 });
       expect(ids(await store.alerts.open())).toEqual(ids([...open.rows].reverse()));
+      // A Moderator's: only about the stations named.
+      const theirs = await store.alerts.list("all", all, ["MCS-1", "MCS-2"]);
+      expect({ ids: ids(theirs.rows), total: theirs.total }).toEqual({ ids: [alerts[2]!.id, alerts[1]!.id], total: 2 });
+      const theirsOpen = await store.alerts.list("open", all, ["MCS-1", "MCS-2"]);
+      expect({ ids: ids(theirsOpen.rows), total: theirsOpen.total }).toEqual({ ids: [alerts[2]!.id], total: 1 });
+      expect(await store.alerts.list("all", all, [])).toEqual({ rows: [], total: 0 });
     });
   });
 

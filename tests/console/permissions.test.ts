@@ -13,11 +13,17 @@ describe("the permission table", () => {
     }
   });
 
-  it("lets a Moderator use moderation and the audience-mic mute of the app view, nothing else", () => {
+  it("lets a Moderator use moderation and the audience-mic mute of the app view, and see alerts, nothing else", () => {
     const allowed = (Object.keys(permissions) as Array<keyof typeof permissions>).filter((action) =>
       can(moderator, action),
     );
-    expect(allowed.sort()).toEqual(["appView.muteAudienceMic", "appView.show", "moderation.edit", "moderation.show"]);
+    expect(allowed.sort()).toEqual([
+      "alerts.show",
+      "appView.muteAudienceMic",
+      "appView.show",
+      "moderation.edit",
+      "moderation.show",
+    ]);
   });
 
   it("uses only the first role", () => {

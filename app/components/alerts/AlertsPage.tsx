@@ -11,17 +11,20 @@ export function AlertsPage({
   current,
   heading,
   intro,
+  links = true,
   children,
 }: {
   current: Parameters<typeof SectionLinks>[0]["current"];
   heading: string;
   intro: string;
+  /** The other pages' links: not for a Moderator, who may see only the list. */
+  links?: boolean;
   children: ReactNode;
 }) {
   return (
     <Stack gap="xl">
       <Stack gap={4}>
-        <SectionLinks current={current} />
+        {links ? <SectionLinks current={current} /> : null}
         <Title order={1}>{heading}</Title>
         <Text dimmed size="sm">
           {intro}

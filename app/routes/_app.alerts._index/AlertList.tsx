@@ -19,12 +19,15 @@ export function AlertList({
   page,
   filter,
   returnTo,
+  acknowledges,
 }: {
   rows: AlertRow[];
   total: number;
   page: number;
   filter: AlertFilter;
   returnTo: string;
+  /** Whether the user may acknowledge (a Moderator only sees). */
+  acknowledges: boolean;
 }) {
   const { t } = useTranslation("alerts");
   if (rows.length === 0) return <Text>{t(`list.none.${filter}`)}</Text>;
@@ -63,6 +66,8 @@ export function AlertList({
                       <span>
                         {t("list.acknowledgedBy", { time: row.acknowledged.text, name: row.acknowledged.by })}
                       </span>
+                    ) : !acknowledges ? (
+                      <span>{t("list.notAcknowledged")}</span>
                     ) : (
                       <Form method="post" style={{ display: "inline" }}>
                         <input type="hidden" name="alertId" value={row.id} />

@@ -12,10 +12,15 @@ export function filterOf(value: string | null): AlertFilter {
 
 export async function loadAlerts(
   store: AlertStore,
-  { filter, page, locale }: { filter: AlertFilter; page: number; locale: string },
+  {
+    filter,
+    page,
+    locale,
+    stations,
+  }: { filter: AlertFilter; page: number; locale: string; stations: readonly string[] | undefined },
 ): Promise<{ rows: AlertRow[]; total: number; hasRules: boolean }> {
   const [listed, rules] = await Promise.all([
-    store.alerts.list(filter, { skip: (page - 1) * alertsPageSize, take: alertsPageSize }),
+    store.alerts.list(filter, { skip: (page - 1) * alertsPageSize, take: alertsPageSize }, stations),
     store.rules.list(),
   ]);
   return { rows: listed.rows.map((alert) => alertRow(alert, locale)), total: listed.total, hasRules: rules.length > 0 };

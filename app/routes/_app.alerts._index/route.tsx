@@ -6,7 +6,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { acknowledgeCommand } from "~/alerts/forms";
 import { alertStore, readOrPage } from "~/alerts/store.server";
+import { stationsSeenBy } from "~/alerts/whose.server";
 import { requireUser } from "~/auth/guard.server";
+import { can } from "~/domain/permissions";
+import { loadOrThrow } from "~/route-helpers/manager-failures.server";
 import { AlertsPage, AlertsSection } from "~/components/alerts/AlertsPage";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { LinkAnchor } from "~/components/ui/anchor";
@@ -28,13 +31,22 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 const filters: AlertFilter[] = ["open", "resolved", "all"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "alerts.show");
+  const context = await requireUser(request, "alerts.show");
+  const stations = await loadOrThrow(request, () => stationsSeenBy(request, context));
   const url = new URL(request.url);
   const filter = filterOf(url.searchParams.get("state"));
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
   const locale = await i18next.getLocale(request);
-  const listed = await readOrPage(() => loadAlerts(alertStore(), { filter, page, locale }));
-  return { ...listed, filter, page, returnTo: `${url.pathname}${url.search}` };
+  const listed = await readOrPage(() => loadAlerts(alertStore(), { filter, page, locale, stations }));
+  return {
+    ...listed,
+    filter,
+    page,
+    returnTo: `${url.pathname}${url.search}`,
+    // A Moderator sees their stations' alerts; managing and acknowledging them is the admins'.
+    manages: can(context.user, "alerts.edit"),
+    acknowledges: can(context.user, "alerts.acknowledge"),
+  };
 }
 
 export const action = (args: ActionFunctionArgs) => dispatchIntent(args, intentTable(acknowledgeCommand));
@@ -43,8 +55,13 @@ export default function Alerts() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("alerts");
   return (
-    <AlertsPage current="alerts" heading={t("list.heading")} intro={t("intro")}>
-      {data.hasRules ? null : <Text>{t("list.noRules")}</Text>}
+    <AlertsPage
+      current="alerts"
+      heading={t("list.heading")}
+      intro={t(data.manages ? "intro" : "moderatorIntro")}
+      links={data.manages}
+    >
+      {data.hasRules || !data.manages ? null : <Text>{t("list.noRules")}</Text>}
       <AlertsSection id="alert-list-title" title={t(`list.filters.${data.filter}`)}>
         <Group gap="md" component="nav" aria-label={t("list.filter")}>
           {filters.map((filter, index) => [
@@ -59,7 +76,14 @@ export default function Alerts() {
             </LinkAnchor>,
           ])}
         </Group>
-        <AlertList rows={data.rows} total={data.total} page={data.page} filter={data.filter} returnTo={data.returnTo} />
+        <AlertList
+          rows={data.rows}
+          total={data.total}
+          page={data.page}
+          filter={data.filter}
+          returnTo={data.returnTo}
+          acknowledges={data.acknowledges}
+        />
       </AlertsSection>
     </AlertsPage>
   );

@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type MetaFunction, type ShouldRevalidateFunction } from "@remix-run/react";
 import { alertBarOf } from "~/alerts/alert-bar.server";
+import { stationsSeenBy } from "~/alerts/whose.server";
 import { requireUser } from "~/auth/guard.server";
 import { AlertBar } from "~/components/alerts/AlertBar";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
@@ -18,9 +19,12 @@ import type { loader as rootLoader } from "~/root";
 import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, manager } = await requireUser(request);
+  const context = await requireUser(request);
+  const { user, manager } = context;
   // Read beside the settings: the bar never waits for the Manager, nor the page for the bar.
-  const alertBar = i18next.getLocale(request).then((locale) => alertBarOf(user, locale));
+  const alertBar = i18next
+    .getLocale(request)
+    .then((locale) => alertBarOf(user, locale, () => stationsSeenBy(request, context)));
   let settings;
   try {
     settings = await getSettings(manager);

@@ -3,20 +3,22 @@
 // the error pages as plain answers, like every resource route.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { alertBarOf } from "~/alerts/alert-bar.server";
+import { stationsSeenBy } from "~/alerts/whose.server";
 import { requireUser } from "~/auth/guard.server";
 import { plainErrorPage } from "~/error-pages.server";
 import { isErrorPagePayload } from "~/error-pages";
 import { i18next } from "~/i18n/i18next.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  let user;
+  let context;
   try {
-    ({ user } = await requireUser(request, "alerts.show"));
+    context = await requireUser(request, "alerts.show");
   } catch (thrown) {
     const payload = typeof thrown === "object" && thrown !== null && "data" in thrown ? thrown.data : null;
     if (!isErrorPagePayload(payload)) throw thrown;
     return plainErrorPage(request, payload.errorPage);
   }
   // Data, not a Response: the bar's fetcher reads it through Remix's own data request.
-  return { bar: await alertBarOf(user, await i18next.getLocale(request)) };
+  const locale = await i18next.getLocale(request);
+  return { bar: await alertBarOf(context.user, locale, () => stationsSeenBy(request, context)) };
 }
