@@ -64,6 +64,7 @@ test.describe("as a moderator", () => {
     await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link")).toHaveText([
       "App Configuration",
       "Moderation",
+      "Alerts",
     ]);
   });
 });
@@ -78,6 +79,7 @@ test.describe("as an admin", () => {
       "App Configuration",
       "Moderation",
       "Listener History",
+      "Alerts",
       "API Tokens",
       "Settings",
       "App Customization",
