@@ -30,6 +30,9 @@ const admin = JSON.parse(readFileSync(new URL("../public/locales/en/admin.json",
 
 /** Every route with an action, and where its form posts. */
 const actionPaths: Record<string, string> = {
+  "_app.alerts._index": "/alerts?index",
+  "_app.alerts.destinations": "/alerts/destinations",
+  "_app.alerts.rules": "/alerts/rules",
   "_app.apiTokens": "/apiTokens",
   "_app.appCustomization": "/appCustomization",
   "_app.appView": "/appView",
