@@ -3,7 +3,7 @@
 // alerts without a reload, asking again every 15 seconds while the page is visible and after each
 // navigation (the shell's own data is not reloaded on navigations).
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { AlertBarData } from "~/alerts/rows";
 import { alertWhat } from "~/components/alerts/words";
@@ -20,9 +20,11 @@ export function AlertBar({ initial }: { initial: AlertBarData | null }) {
   const location = useLocation();
   const following = initial !== null;
 
+  // The page came with the bar as it was; a navigation on the client does not bring it again.
+  const firstLocation = useRef(location.key);
   useEffect(() => {
     if (!following) return;
-    fetcher.load("/alerts/bar");
+    if (location.key !== firstLocation.current) fetcher.load("/alerts/bar");
     const timer = setInterval(() => {
       if (document.visibilityState === "visible") fetcher.load("/alerts/bar");
     }, followEveryMs);
