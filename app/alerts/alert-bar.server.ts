@@ -29,7 +29,8 @@ export async function alertBarOf(
         timer = setTimeout(() => reject(new Error("The open alerts did not come in time")), answerWithinMs);
       }),
     ]);
-    const shown = seen === undefined ? all : all.filter((alert) => seen.includes(alert.serialNumber));
+    const theirs = seen === undefined ? null : new Set(seen);
+    const shown = theirs === null ? all : all.filter((alert) => theirs.has(alert.serialNumber));
     return { count: shown.length, first: shown.slice(0, barShown).map((alert) => alertRow(alert, locale)) };
   } catch (error) {
     observability().warn("The alert bar was left out", { error: String(error) });

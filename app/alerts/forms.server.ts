@@ -36,6 +36,12 @@ async function unknownStations(context: ActionContext, serialNumbers: readonly s
   return [...missing];
 }
 
+/** A record's id from a form: a whole number, else null (never a made-up value in the audit record). */
+const idOf = (formData: FormData, name: string) => {
+  const id = String(formData.get(name) ?? "");
+  return /^\d{1,12}$/.test(id) ? id : null;
+};
+
 type Saved = { kind: "saved"; id: string } | { kind: "tooMany" };
 
 export async function createRule(context: ActionContext, schema: typeof ruleFormSchema): Promise<FormReply | Response> {
@@ -86,14 +92,14 @@ export async function createRule(context: ActionContext, schema: typeof ruleForm
 }
 
 export async function deleteRule({ request, formData, intent }: ActionContext): Promise<FormReply | Response> {
-  const id = String(formData.get("ruleId") ?? "");
+  const id = idOf(formData, "ruleId");
   let removed;
   try {
-    removed = /^\d{1,12}$/.test(id) ? await withinBound(alertStore().rules.remove(id, Date.now())) : null;
+    removed = id ? await withinBound(alertStore().rules.remove(id, Date.now())) : null;
   } catch {
     return unavailable(intent, request);
   }
-  noteWrite({ target: { kind: "alertRule", id: /^\d{1,12}$/.test(id) ? id : undefined, label: id } });
+  noteWrite({ target: { kind: "alertRule", id: id ?? undefined, label: id ?? undefined } });
   await setFlash(request, {
     kind: removed ? "success" : "info",
     message: removed ? "alerts:rules.messages.deleted" : "alerts:rules.messages.alreadyGone",
@@ -158,11 +164,6 @@ export async function createDestination(
   });
   return redirect(destinationsPath);
 }
-
-const idOf = (formData: FormData, name: string) => {
-  const id = String(formData.get(name) ?? "");
-  return /^\d{1,12}$/.test(id) ? id : null;
-};
 
 export async function removeDestination({ request, formData, intent }: ActionContext): Promise<FormReply | Response> {
   const id = idOf(formData, "destinationId");
