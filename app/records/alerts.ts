@@ -15,20 +15,30 @@ export interface AlertRule {
   graceSeconds: number;
   /** The stations it applies to (serial numbers); empty: all (and always empty for the Manager). */
   stations: string[];
+  /** Holds only while a listening event covers the channel (channelListenersZero only; else false). */
+  duringEventsOnly: boolean;
   createdBy: AuditUser;
   createdAt: number;
 }
 
-export type NewAlertRule = Pick<AlertRule, "kind" | "graceSeconds" | "stations" | "createdBy">;
+export type NewAlertRule = Pick<AlertRule, "kind" | "graceSeconds" | "stations" | "duringEventsOnly" | "createdBy">;
 
 export interface Alert {
   id: string;
   ruleId: string;
   kind: AlertRuleKind;
-  /** The station it is about; "" when about the Manager. */
+  /** The station it is about; "" when about the Manager (or a rollout that names none). */
   serialNumber: string;
   /** The station's name when the alert opened (it may be gone since). */
   stationName: string | null;
+  /**
+   * What within or beside the station it is about: "" for the station itself (or the Manager),
+   * `channel:<index>` for a channel, `rollout:<id>` for a rollout. One open alert per rule,
+   * station and subject.
+   */
+  subject: string;
+  /** The subject's name when the alert opened: the channel's name, the firmware version. */
+  subjectName: string | null;
   /** When the condition began (the alert opened a grace period later). */
   since: number;
   openedAt: number;
@@ -39,25 +49,43 @@ export interface Alert {
 }
 
 /** What the evaluator opens: the store gives it its id and times. */
-export type NewAlert = Pick<Alert, "ruleId" | "kind" | "serialNumber" | "stationName" | "since">;
+export type NewAlert = Pick<
+  Alert,
+  "ruleId" | "kind" | "serialNumber" | "stationName" | "subject" | "subjectName" | "since"
+>;
 
 export type AlertFilter = "open" | "resolved" | "all";
 
+export type DestinationKind = "webhook" | "email";
+/** The languages an e-mail may be written in (the console's own). */
+export type EmailLanguage = "en" | "de";
+
+/** Where alerts are delivered: a webhook (a URL and its secret) or an e-mail address. */
 export interface WebhookDestination {
   id: string;
+  kind: DestinationKind;
   name: string;
+  /** The webhook's URL; "" for an e-mail destination. */
   url: string;
+  /** The e-mail address; null for a webhook. */
+  email: string | null;
+  /** The e-mail's language; null for a webhook. */
+  language: EmailLanguage | null;
   createdBy: AuditUser;
   createdAt: number;
 }
+export type AlertDestination = WebhookDestination;
 
-export interface NewWebhookDestination {
-  name: string;
-  url: string;
-  /** Signs each delivery (HMAC-SHA256); stored, never shown again. */
-  secret: string;
-  createdBy: AuditUser;
-}
+export type NewWebhookDestination =
+  | {
+      kind?: "webhook";
+      name: string;
+      url: string;
+      /** Signs each delivery (HMAC-SHA256); stored, never shown again. */
+      secret: string;
+      createdBy: AuditUser;
+    }
+  | { kind: "email"; name: string; email: string; language: EmailLanguage; createdBy: AuditUser };
 
 /** Which change of an alert a delivery tells, or a test sent from the destinations' page. */
 export type DeliveryTransition = "opened" | "resolved" | "test";
@@ -68,6 +96,8 @@ export interface AlertDelivery {
   destinationId: string;
   /** The destination's name (kept when the destination is removed). */
   destinationName: string;
+  /** Its kind: an attempt's status is an HTTP status for a webhook, an SMTP reply code for e-mail. */
+  destinationKind: DestinationKind;
   alertId: string | null;
   transition: DeliveryTransition;
   /** The same in every attempt of this delivery: a receiver drops what it has seen. */
@@ -81,8 +111,12 @@ export interface AlertDelivery {
 
 /** A delivery due for an attempt, with what the attempt needs. */
 export interface DueDelivery extends AlertDelivery {
+  /** The webhook's URL and secret ("" for e-mail). */
   url: string;
   secret: string;
+  /** The e-mail's address and language (null for a webhook). */
+  email: string | null;
+  language: EmailLanguage | null;
   /** The JSON body, fixed when the delivery was made (every attempt sends the same bytes). */
   body: string;
 }
@@ -134,6 +168,12 @@ export interface AlertStore {
       changes: { open: NewAlert[]; resolve: string[] },
       now: number,
       body: (alert: Alert, transition: "opened" | "resolved", deliveryId: string) => string,
+      /**
+       * When an e-mail destination's new delivery is first due (default `now`): the end of the
+       * minute its message gathers alerts in. A pending e-mail delivery of the same destination
+       * that is due sooner keeps its time (the new one joins its message).
+       */
+      emailDueAt?: number,
     ): Promise<{ opened: Alert[]; resolved: Alert[] }>;
   };
   destinations: {
@@ -147,6 +187,11 @@ export interface AlertStore {
   deliveries: {
     /** Pending deliveries whose next attempt is due, oldest first. */
     due(now: number, take: number): Promise<DueDelivery[]>;
+    /**
+     * Every pending delivery of one destination, due or not, oldest first (at most `take`): the
+     * alerts one e-mail message tells together.
+     */
+    pendingOf(destinationId: string, take: number): Promise<DueDelivery[]>;
     /** Records an attempt and what follows it: delivered, failed, or pending until `nextAttemptAt`. */
     recordAttempt(
       attempt: DeliveryAttempt,

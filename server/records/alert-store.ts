@@ -5,8 +5,11 @@
 // open alerts and the conditional updates make the second one change (and queue) nothing, and the
 // rules and destinations a change reads are locked against removal until it commits, so a rule
 // or destination removed meanwhile is not given a new alert or delivery after its removal ran.
+// An e-mail destination's new delivery joins the message of one still waiting for its first
+// attempt by taking that one's time. Two changes at once in PostgreSQL may each miss the other's
+// deliveries: no harm beyond two messages where one would have done.
 import { randomUUID } from "node:crypto";
-import { sql, type Selectable, type Transaction } from "kysely";
+import { sql, type Insertable, type Selectable, type Transaction } from "kysely";
 import type { AuditUser } from "../../app/records/audit-log";
 import type {
   Alert,
@@ -16,10 +19,13 @@ import type {
   AlertStore,
   DeliveryState,
   DeliveryTransition,
+  DestinationKind,
   DueDelivery,
+  EmailLanguage,
+  NewWebhookDestination,
   WebhookDestination,
 } from "../../app/records/alerts";
-import type { RecordsLayer } from "./layer/open-layer";
+import type { RecordsDatabase, RecordsLayer } from "./layer/open-layer";
 import type {
   AlertDeliveryTable,
   AlertDestinationTable,
@@ -54,6 +60,7 @@ function ruleOf(row: Selectable<AlertRuleTable>): AlertRule {
     kind: row.kind as AlertRuleKind,
     graceSeconds: Number(row.grace_seconds),
     stations: JSON.parse(row.stations) as string[],
+    duringEventsOnly: Number(row.during_events_only) === 1,
     createdBy: JSON.parse(row.created_by) as AuditUser,
     createdAt: Number(row.created_at),
   };
@@ -66,6 +73,8 @@ function alertOf(row: Selectable<AlertTable>): Alert {
     kind: row.kind as AlertRuleKind,
     serialNumber: row.serial_number,
     stationName: row.station_name,
+    subject: row.subject,
+    subjectName: row.subject_name,
     since: Number(row.since),
     openedAt: Number(row.opened_at),
     resolvedAt: timeOrNull(row.resolved_at),
@@ -77,11 +86,23 @@ function alertOf(row: Selectable<AlertTable>): Alert {
 function destinationOf(row: Selectable<AlertDestinationTable>): WebhookDestination {
   return {
     id: String(row.id),
+    kind: row.kind as DestinationKind,
     name: row.name,
     url: row.url,
+    email: row.email,
+    language: row.language as EmailLanguage | null,
     createdBy: JSON.parse(row.created_by) as AuditUser,
     createdAt: Number(row.created_at),
   };
+}
+
+/** An e-mail destination has no URL or secret: "" in their columns (they are not null). */
+function destinationColumns(
+  destination: NewWebhookDestination,
+): Pick<Insertable<AlertDestinationTable>, "kind" | "url" | "secret" | "email" | "language"> {
+  return destination.kind === "email"
+    ? { kind: "email", url: "", secret: "", email: destination.email, language: destination.language }
+    : { kind: "webhook", url: destination.url, secret: destination.secret, email: null, language: null };
 }
 
 type DeliveryRow = Omit<Selectable<AlertDeliveryTable>, "body">;
@@ -91,6 +112,7 @@ function deliveryOf(row: DeliveryRow): AlertDelivery {
     id: String(row.id),
     destinationId: String(row.destination_id),
     destinationName: row.destination_name,
+    destinationKind: row.destination_kind as DestinationKind,
     alertId: row.alert_id === null ? null : String(row.alert_id),
     transition: row.transition as DeliveryTransition,
     idempotencyKey: row.idempotency_key,
@@ -106,6 +128,7 @@ const deliveryColumns = [
   "alert_deliveries.id",
   "alert_deliveries.destination_id",
   "alert_deliveries.destination_name",
+  "alert_deliveries.destination_kind",
   "alert_deliveries.alert_id",
   "alert_deliveries.transition",
   "alert_deliveries.idempotency_key",
@@ -115,7 +138,44 @@ const deliveryColumns = [
   "alert_deliveries.next_attempt_at",
 ] as const;
 
-type Destination = Pick<Selectable<AlertDestinationTable>, "id" | "name">;
+/** What a change reads of a destination: its deliveries carry its name and are due as its kind says. */
+const destinationTargetColumns = ["id", "name", "kind"] as const;
+type Destination = Pick<Selectable<AlertDestinationTable>, (typeof destinationTargetColumns)[number]>;
+
+/** A destination a delivery is queued to, and when that delivery is first due. */
+type Target = Destination & { dueAt: number };
+
+/**
+ * Pending deliveries with what an attempt needs: the body, and the destination's address as it is
+ * now. A delivery whose destination is gone has failed (destinations.remove), so the join loses none.
+ */
+function outbox(db: RecordsDatabase) {
+  return db
+    .selectFrom("alert_deliveries")
+    .innerJoin("alert_destinations", "alert_destinations.id", "alert_deliveries.destination_id")
+    .select([
+      ...deliveryColumns,
+      "alert_deliveries.body",
+      "alert_destinations.url",
+      "alert_destinations.secret",
+      "alert_destinations.email",
+      "alert_destinations.language",
+    ])
+    .where("alert_deliveries.state", "=", pending);
+}
+
+type OutboxRow = Awaited<ReturnType<ReturnType<typeof outbox>["execute"]>>[number];
+
+function dueOf(row: OutboxRow): DueDelivery {
+  return {
+    ...deliveryOf(row),
+    url: row.url,
+    secret: row.secret,
+    email: row.email,
+    language: row.language as EmailLanguage | null,
+    body: row.body,
+  };
+}
 
 export function createAlertStore(layer: RecordsLayer): AlertStore {
   const postgres = layer.kind === "postgres";
@@ -132,7 +192,7 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
    */
   async function queue(
     trx: Transaction<RecordsSchema>,
-    destinations: readonly Destination[],
+    destinations: readonly Target[],
     delivery: { alertId: number | null; transition: DeliveryTransition; idempotencyKey: string | null },
     now: number,
     body: (deliveryId: string) => string,
@@ -144,6 +204,7 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
         destinations.map((destination) => ({
           destination_id: destination.id,
           destination_name: destination.name,
+          destination_kind: destination.kind,
           alert_id: delivery.alertId,
           transition: delivery.transition,
           // A test's key is made of its own id: until the update below, one nobody else has.
@@ -151,7 +212,7 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
           created_at: now,
           state: "pending",
           attempts: 0,
-          next_attempt_at: now,
+          next_attempt_at: destination.dueAt,
           body: "",
         })),
       )
@@ -171,6 +232,36 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
     return queued;
   }
 
+  /**
+   * When each destination's new deliveries are first due: a webhook's at once; an e-mail's when
+   * the message they go in is sent — that of a delivery still waiting for its first attempt (a
+   * retried one's message has gone), else a new one at `emailDueAt`.
+   */
+  async function targetsOf(
+    trx: Transaction<RecordsSchema>,
+    destinations: readonly Destination[],
+    now: number,
+    emailDueAt: number,
+  ): Promise<Target[]> {
+    const emailKeys = destinations.filter((destination) => destination.kind === "email").map(({ id }) => id);
+    const waiting =
+      emailKeys.length === 0
+        ? []
+        : await trx
+            .selectFrom("alert_deliveries")
+            .select((eb) => ["destination_id", eb.fn.min("next_attempt_at").as("due_at")])
+            .where("state", "=", pending)
+            .where("attempts", "=", 0)
+            .where("destination_id", "in", emailKeys)
+            .groupBy("destination_id")
+            .execute();
+    const joined = new Map(waiting.map((row) => [Number(row.destination_id), timeOrNull(row.due_at)]));
+    return destinations.map((destination) => ({
+      ...destination,
+      dueAt: destination.kind === "email" ? (joined.get(Number(destination.id)) ?? emailDueAt) : now,
+    }));
+  }
+
   return {
     rules: {
       async list() {
@@ -186,6 +277,7 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
             kind: rule.kind,
             grace_seconds: rule.graceSeconds,
             stations: JSON.stringify(rule.stations),
+            during_events_only: rule.duringEventsOnly ? 1 : 0,
             created_by: JSON.stringify(rule.createdBy),
             created_at: now,
           })
@@ -263,7 +355,7 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
           .executeTakeFirst();
         return row ? alertOf(row) : null;
       },
-      async apply(changes, now, body) {
+      async apply(changes, now, body, emailDueAt = now) {
         const db = await layer.db();
         return db.transaction().execute(async (trx) => {
           // An alert is opened only for a rule still there (one removed since the evaluator read
@@ -289,11 +381,13 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
                 kind: alert.kind,
                 serial_number: alert.serialNumber,
                 station_name: alert.stationName,
+                subject: alert.subject,
+                subject_name: alert.subjectName,
                 since: alert.since,
                 opened_at: now,
               })
               .onConflict((conflict) =>
-                conflict.columns(["rule_id", "serial_number"]).where("resolved_at", "is", null).doNothing(),
+                conflict.columns(["rule_id", "serial_number", "subject"]).where("resolved_at", "is", null).doNothing(),
               )
               .returningAll()
               .executeTakeFirst();
@@ -315,9 +409,12 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
             .map(alertOf)
             .sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
           if (opened.length + resolved.length === 0) return { opened, resolved };
-          const destinations = await held(
-            trx.selectFrom("alert_destinations").select(["id", "name"]).orderBy("id"),
-          ).execute();
+          const destinations = await targetsOf(
+            trx,
+            await held(trx.selectFrom("alert_destinations").select(destinationTargetColumns).orderBy("id")).execute(),
+            now,
+            emailDueAt,
+          );
           for (const [transition, alerts] of [
             ["opened", opened],
             ["resolved", resolved],
@@ -349,8 +446,7 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
           .insertInto("alert_destinations")
           .values({
             name: destination.name,
-            url: destination.url,
-            secret: destination.secret,
+            ...destinationColumns(destination),
             created_by: JSON.stringify(destination.createdBy),
             created_at: now,
           })
@@ -387,12 +483,13 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
         const db = await layer.db();
         return db.transaction().execute(async (trx) => {
           const destination = await held(
-            trx.selectFrom("alert_destinations").select(["id", "name"]).where("id", "=", key),
+            trx.selectFrom("alert_destinations").select(destinationTargetColumns).where("id", "=", key),
           ).executeTakeFirst();
           if (!destination) return null;
+          // Due at once, e-mail too: whoever asked for it is waiting to see it arrive.
           const [delivery] = await queue(
             trx,
-            [destination],
+            [{ ...destination, dueAt: now }],
             { alertId: null, transition: "test", idempotencyKey: null },
             now,
             body,
@@ -406,24 +503,25 @@ export function createAlertStore(layer: RecordsLayer): AlertStore {
       /** Oldest due first: the one waiting longest for its attempt. */
       async due(now, take) {
         const db = await layer.db();
-        const rows = await db
-          .selectFrom("alert_deliveries")
-          // Its destination's address and secret as they are now; a delivery whose destination is
-          // gone has failed (destinations.remove).
-          .innerJoin("alert_destinations", "alert_destinations.id", "alert_deliveries.destination_id")
-          .select([...deliveryColumns, "alert_deliveries.body", "alert_destinations.url", "alert_destinations.secret"])
-          .where("alert_deliveries.state", "=", pending)
+        const rows = await outbox(db)
           .where("alert_deliveries.next_attempt_at", "<=", now)
           .orderBy("alert_deliveries.next_attempt_at")
           .orderBy("alert_deliveries.id")
           .limit(take)
           .execute();
-        return rows.map((row): DueDelivery => ({
-          ...deliveryOf(row),
-          url: row.url,
-          secret: row.secret,
-          body: row.body,
-        }));
+        return rows.map(dueOf);
+      },
+      /** Made first, first: a message tells its alerts in the order they changed. */
+      async pendingOf(destinationId, take) {
+        const key = keyOf(destinationId);
+        if (key === null) return [];
+        const db = await layer.db();
+        const rows = await outbox(db)
+          .where("alert_deliveries.destination_id", "=", key)
+          .orderBy("alert_deliveries.id")
+          .limit(take)
+          .execute();
+        return rows.map(dueOf);
       },
       /**
        * An attempt recorded twice (two workers, or a retry of this call) is recorded once. What

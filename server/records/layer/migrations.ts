@@ -342,12 +342,51 @@ const alerts: Migration = {
   },
 };
 
+/** One column a statement: SQLite's ALTER TABLE adds only one. */
+const addColumn = (
+  db: AnyDatabase,
+  table: string,
+  name: string,
+  type: ColumnDataType,
+  build = (column: ColumnDefinitionBuilder) => column,
+) => db.schema.alterTable(table).addColumn(name, type, build).execute();
+
+const alertSubjectsAndEmail: Migration = {
+  async up(db) {
+    // Each column has a default or may be null, so the rows 0005 made read on as they were: rules
+    // for every moment, alerts about the station itself, webhook destinations.
+    // A flag as integer 0/1 in both databases: SQLite has no boolean, and one mapping serves both.
+    await addColumn(db, "alert_rules", "during_events_only", "integer", (column) => column.notNull().defaultTo(0));
+    await addColumn(db, "alerts", "subject", "text", (column) => column.notNull().defaultTo(""));
+    await addColumn(db, "alerts", "subject_name", "text");
+    // A station's channels each have an alert of their own under one rule: the subject joins the
+    // key of the open ones (same name and condition, so the store's ON CONFLICT finds it).
+    await db.schema.dropIndex("alerts_open_key").execute();
+    await db.schema
+      .createIndex("alerts_open_key")
+      .on("alerts")
+      .columns(["rule_id", "serial_number", "subject"])
+      .unique()
+      .where(sql.ref("resolved_at"), "is", null)
+      .execute();
+    await addColumn(db, "alert_destinations", "kind", "text", (column) => column.notNull().defaultTo("webhook"));
+    await addColumn(db, "alert_destinations", "email", "text");
+    await addColumn(db, "alert_destinations", "language", "text");
+    // A delivery says how it went (an e-mail's status is an SMTP reply, a webhook's an HTTP one),
+    // also once its destination is gone.
+    await addColumn(db, "alert_deliveries", "destination_kind", "text", (column) =>
+      column.notNull().defaultTo("webhook"),
+    );
+  },
+};
+
 export const recordsMigrations: Record<string, Migration> = {
   "0001-listening-history": listeningHistory,
   "0002-audit-log": auditLog,
   "0003-rollouts": rollouts,
   "0004-maintenance-claims": maintenanceClaims,
   "0005-alerts": alerts,
+  "0006-alert-subjects-and-email": alertSubjectsAndEmail,
 };
 
 export const recordsMigrationProvider: MigrationProvider = {

@@ -132,6 +132,8 @@ export interface AlertRuleTable {
   grace_seconds: number;
   /** JSON: the serial numbers it applies to ([] for all). */
   stations: string;
+  /** 1: only while a listening event covers the channel; 0 otherwise (integer in both databases). */
+  during_events_only: number;
   /** JSON: who made it. */
   created_by: string;
   created_at: number;
@@ -144,9 +146,12 @@ export interface AlertTable {
   /** "" for the Manager. */
   serial_number: string;
   station_name: string | null;
+  /** "" for the station itself (or the Manager); `channel:<index>` or `rollout:<id>`. */
+  subject: string;
+  subject_name: string | null;
   since: number;
   opened_at: number;
-  /** Null while it is open (at most one open per rule and station). */
+  /** Null while it is open (at most one open per rule, station and subject). */
   resolved_at: number | null;
   acknowledged_at: number | null;
   /** JSON: who acknowledged it. */
@@ -155,9 +160,15 @@ export interface AlertTable {
 
 export interface AlertDestinationTable {
   id: Generated<number>;
+  /** "webhook" or "email". */
+  kind: string;
   name: string;
+  /** "" for an e-mail destination, as its secret. */
   url: string;
   secret: string;
+  /** The address and the language ("en", "de") of an e-mail destination; null for a webhook. */
+  email: string | null;
+  language: string | null;
   /** JSON: who made it. */
   created_by: string;
   created_at: number;
@@ -168,6 +179,8 @@ export interface AlertDeliveryTable {
   /** The destination it goes to (gone once the destination is removed: the delivery then failed). */
   destination_id: number;
   destination_name: string;
+  /** "webhook" or "email", as the destination was when the delivery was made. */
+  destination_kind: Generated<string>;
   /** Null for a test delivery. */
   alert_id: number | null;
   transition: string;
