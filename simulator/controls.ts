@@ -6,13 +6,13 @@
 import express, { type Request, type Response } from "express";
 import * as z from "zod";
 import { SystemEventTypeSchema } from "../app/contract/enums";
-import { raiseSystemEvent } from "./events/system-events";
+import { raiseKnownEvent, raiseSystemEvent } from "./events/system-events";
 import { startStationUpdateBurst } from "./fleet/burst";
 import { fingerprint, runtimeRandom } from "./fleet/ids";
 import { requireStation } from "./fleet/lookup";
 import { askForMic } from "./fleet/moderation";
 import { setListenerCount } from "./fleet/listeners";
-import { reconnectStation } from "./fleet/presence";
+import { knockStation, reconnectStation } from "./fleet/presence";
 import { firmwareSummary, mountFirmwareControls } from "./firmware/controls";
 import { maximumSeededStations } from "./seed/generated-fleet";
 import { parseWith, sendAnswer, sendError } from "./api/http";
@@ -105,6 +105,9 @@ const BurstSchema = z
 
 const FingerprintSchema = z.object({ fingerprint: z.string().min(1).optional() }).strict();
 
+/** A serial number a new device may knock with: what the Manager's paths carry as they are. */
+const KnockSchema = z.object({ serialNumber: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/) });
+
 export function controlsRouter(
   simulation: Simulation,
   hubs: HubControls,
@@ -155,14 +158,18 @@ export function controlsRouter(
   );
 
   // The device gets a new certificate. The Manager keeps the fingerprint it stored until an
-  // Accept fails with error:fingerprint-mismatch, exactly as with a real station.
+  // Accept fails with error:fingerprint-mismatch, exactly as with a real station — but it notices
+  // the station presenting another certificate, and says so in a system event.
   router.post(
     "/stations/:serialNumber/fingerprint",
     handle((req) => {
       const record = requireStation(state, req.params.serialNumber!);
       const requested = parseWith(FingerprintSchema, req.body ?? {});
-      record.deviceFingerprint = requested.fingerprint ?? fingerprint(runtimeRandom);
+      const presented = requested.fingerprint ?? fingerprint(runtimeRandom);
+      const changed = presented !== record.deviceFingerprint;
+      record.deviceFingerprint = presented;
       state.store.saveStation(record);
+      if (changed) raiseKnownEvent(state, "fingerprintChanged", record.station.serialNumber);
       return {
         serialNumber: record.station.serialNumber,
         storedFingerprint: record.station.authorization.fingerprint,
@@ -175,6 +182,16 @@ export function controlsRouter(
   router.post(
     "/stations/:serialNumber/reconnect",
     handle((req) => reconnectStation(state, req.params.serialNumber!).station),
+  );
+
+  // A device knocks: one the Manager never saw shows up as a new station asking to be authorized
+  // (a known one it let go reconnects).
+  router.post(
+    "/stations/:serialNumber/knock",
+    handle((req) => {
+      const { serialNumber } = parseWith(KnockSchema, { serialNumber: req.params.serialNumber });
+      return knockStation(state, serialNumber, runtimeRandom).station;
+    }),
   );
 
   mountFirmwareControls(router, handle, simulation);

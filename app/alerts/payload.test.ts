@@ -11,6 +11,8 @@ const alert: Alert = {
   kind: "stationStopped",
   serialNumber: "MCS-0042",
   stationName: "Main Hall",
+  subject: "",
+  subjectName: null,
   since: t0,
   openedAt: t0 + 60_000,
   resolvedAt: null,
@@ -22,6 +24,7 @@ const rule: AlertRule = {
   kind: "stationStopped",
   graceSeconds: 60,
   stations: ["MCS-0042"],
+  duringEventsOnly: false,
   createdBy: ada,
   createdAt: t0 - 86_400_000,
 };
@@ -36,6 +39,8 @@ describe("webhook bodies", () => {
         kind: "stationStopped",
         serialNumber: "MCS-0042",
         stationName: "Main Hall",
+        subject: "",
+        subjectName: null,
         since: "2026-04-01T12:00:00.000Z",
         openedAt: "2026-04-01T12:01:00.000Z",
         resolvedAt: null,
@@ -55,6 +60,15 @@ describe("webhook bodies", () => {
       createdAt: "2026-04-01T12:05:00.000Z",
     });
     expect(body).not.toHaveProperty("rule");
+  });
+
+  it("tell what within the station the alert is about, with its name", () => {
+    const channel = { ...alert, kind: "channelListenersZero" as const, subject: "channel:2", subjectName: "English" };
+    expect(JSON.parse(alertBody(channel, "opened", "23")).alert).toMatchObject({
+      kind: "channelListenersZero",
+      subject: "channel:2",
+      subjectName: "English",
+    });
   });
 
   it("are the same bytes each time they are made from the same alert", () => {

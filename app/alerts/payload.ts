@@ -20,9 +20,13 @@ export interface AlertBody {
   alert: {
     id: string;
     kind: Alert["kind"];
-    /** "" when it is about the Manager. */
+    /** "" when it is about the Manager (or a rollout that names no station). */
     serialNumber: string;
     stationName: string | null;
+    /** "" for the station itself (or the Manager), `channel:<index>` or `rollout:<id>`. */
+    subject: string;
+    /** The channel's name, the firmware version; null when not known. */
+    subjectName: string | null;
     since: string;
     openedAt: string;
     resolvedAt: string | null;
@@ -56,6 +60,8 @@ export function alertBody(
       kind: alert.kind,
       serialNumber: alert.serialNumber,
       stationName: alert.stationName,
+      subject: alert.subject,
+      subjectName: alert.subjectName,
       since: iso(alert.since),
       openedAt: iso(alert.openedAt),
       resolvedAt: isoOrNull(alert.resolvedAt),

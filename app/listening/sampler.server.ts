@@ -11,7 +11,11 @@
 // says so — a gap from the first sample not stored, never a count.
 //
 // The holder also runs the alert evaluator (app/alerts/engine.server.ts) on what it observes: the
-// stations stopped or gone, the Manager unreachable.
+// stations stopped or gone, the channels emptied, the Manager unreachable — and after each round
+// hands it what the rules need of the Manager besides (app/alerts/manager-facts.ts): the stations
+// waiting to be authorized from the same list pages, and the firmware statuses and the first page
+// of system events only while a rule needs them. Those reads never touch the history: a failed one
+// is told to the evaluator as not read, and the sampler goes on.
 import {
   HttpTransportType,
   HubConnectionBuilder,
@@ -20,12 +24,15 @@ import {
   type HubConnection,
 } from "@microsoft/signalr";
 import { startAlertEngine } from "~/alerts/engine.server";
+import { unauthorizedOf, type ManagerFacts, type UnauthorizedStation } from "~/alerts/manager-facts";
 import { hubMessages, hubPaths } from "~/contract/hubs";
 import { ChannelListenersSchema, StationListenersSchema, type StationListeners } from "~/contract/stations";
 import { consoleJobHeader, consoleJobParameter } from "~/contract/values";
 import { dayMs, floorTo, hourMs, minuteMs } from "~/domain/listening-series";
+import { listFirmwareInfos } from "~/manager/firmware.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { largestPage, listStationListeners } from "~/manager/stations.server";
+import { getSystemEvents } from "~/manager/system-events.server";
 import { observability, type ListeningRound } from "~/observability.server";
 import { emptyBatch, isEmptyBatch, type ListeningBatch, type ListeningGapReason } from "~/records/listening";
 import { getRuntime } from "~/runtime.server";
@@ -65,6 +72,8 @@ export interface ListeningSampler {
 const leaseName = "listening-sampler";
 const rollupEveryMs = minuteMs;
 const retentionEveryMs = hourMs;
+/** The system events the alerts read each round: the newest, where a station's latest shows. */
+const alertEventsTake = 100;
 
 /** A listed station as the history sees it: only authorized stations count. */
 export function readingOf(station: StationListeners): StationReading | null {
@@ -81,7 +90,10 @@ export function readingOf(station: StationListeners): StationReading | null {
   };
 }
 
-/** Every station's counts: the first page says how many there are, the others follow, 8 at a time. */
+/**
+ * Every station's counts: the first page says how many there are, the others follow, 8 at a time.
+ * With them the stations waiting to be authorized, for the alerts (the history leaves them out).
+ */
 async function readFleet(manager: ManagerClient, calls: { made: number; inFlight: number; most: number }) {
   const counted = async <T>(call: () => Promise<T>) => {
     calls.made += 1;
@@ -102,7 +114,38 @@ async function readFleet(manager: ManagerClient, calls: { made: number; inFlight
     counted(() => listStationListeners(manager, { skip, take: largestPage })),
   );
   const stations = [first, ...rest].flatMap((page) => page.stations);
-  return stations.map(readingOf).filter((reading): reading is StationReading => reading !== null);
+  return {
+    readings: stations.map(readingOf).filter((reading): reading is StationReading => reading !== null),
+    unauthorized: unauthorizedOf(stations),
+  };
+}
+
+/** One read for the alerts: null when it fails (the evaluator keeps what it knew), never thrown. */
+async function readForAlerts<T>(what: string, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    observability().warn(`The listening sampler could not read ${what} for the alerts`, { error: String(error) });
+    return null;
+  }
+}
+
+/** What the alert rules need of the Manager besides the station list: only what they need. */
+async function managerFacts(
+  manager: ManagerClient,
+  unauthorized: UnauthorizedStation[],
+  needs: { firmware: boolean; systemEvents: boolean },
+): Promise<ManagerFacts> {
+  const [firmware, systemEvents] = await Promise.all([
+    needs.firmware ? readForAlerts("the firmware statuses", () => listFirmwareInfos(manager)) : null,
+    needs.systemEvents
+      ? readForAlerts("the system events", async () => {
+          const page = await getSystemEvents(manager, { skip: 0, take: alertEventsTake });
+          return page.systemEvents;
+        })
+      : null,
+  ]);
+  return { unauthorized, firmware, systemEvents };
 }
 
 function gapReasonOf(error: unknown): ListeningGapReason {
@@ -241,6 +284,8 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
     pushedSince = new Set();
     let outcome: ListeningRound["outcome"] = "stored";
     let stations = 0;
+    /** Null when the list could not be read: the alerts keep the waiting stations they knew. */
+    let unauthorized: UnauthorizedStation[] | null = null;
     const acting = await samplerSession();
     let batch: ListeningBatch;
     if (!acting) {
@@ -248,9 +293,10 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
       outcome = "gap";
     } else {
       try {
-        const readings = await readFleet(acting.manager, calls);
-        stations = readings.length;
-        batch = observeFleet(state, readings, Date.now(), pushedSince);
+        const fleet = await readFleet(acting.manager, calls);
+        stations = fleet.readings.length;
+        unauthorized = fleet.unauthorized;
+        batch = observeFleet(state, fleet.readings, Date.now(), pushedSince);
       } catch (error) {
         if (!isManagerError(error)) throw error;
         batch = observeNothing(state, Date.now(), gapReasonOf(error));
@@ -275,6 +321,12 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
       durationMs: performance.now() - started,
       cpuMs: (used.user + used.system) / 1000,
     });
+    // After the round is stored and measured: the alerts' own reads delay neither.
+    const facts =
+      acting && unauthorized
+        ? await managerFacts(acting.manager, unauthorized, alerts.needs())
+        : { unauthorized: null, firmware: null, systemEvents: null };
+    alerts.observeManager(facts, Date.now());
   }
 
   /** On taking the lease: what the history says now, and a gap if nobody sampled for a while. */

@@ -1,11 +1,20 @@
 // Stations leaving and re-entering the Manager's books. A deleted station is still a device on
-// the network: it knocks again later and shows up as a new, unauthorized station.
-import { updateStatus } from "../../app/contract/enums";
+// the network: it knocks again later and shows up as a new, unauthorized station. A device the
+// Manager never saw knocks the same way (a station unpacked and plugged in).
+import { stationTypes, updateStatus } from "../../app/contract/enums";
 import { raiseKnownEvent } from "../events/system-events";
 import { problems } from "../problems";
 import type { ManagerState } from "../state";
+import { nextSortId } from "./app-view";
+import type { Random } from "./ids";
 import { requireStation } from "./lookup";
 import type { StationRecord } from "./records";
+import { createStationRecord } from "./station-factory";
+
+/** What a station out of the box runs: not the newest, so an update can be tried on it. */
+const factoryFirmwareVersion = "6.2.0";
+/** New devices get addresses in a subnet of their own, away from the seeded fleet's. */
+const newDevicesSite = 99;
 
 /**
  * Deleting is refused while the station is in the middle of an update or a factory reset —
@@ -43,6 +52,30 @@ export function reconnectStation(state: ManagerState, serialNumber: string): Sta
   record.firmware = { ...record.firmware, status: updateStatus.Current, targetVersion: null, progress: null };
   record.station.authorization = { fingerprint: record.deviceFingerprint, isAuthorized: false, isRejected: false };
   record.station.deviceState.isReady = true;
+  state.commitStation(record);
+  state.emit({ kind: "firmware", action: "Add", firmwareInfo: state.firmwareInfo(record) });
+  raiseKnownEvent(state, "stationDiscovered", serialNumber);
+  return record;
+}
+
+/**
+ * A device knocks at the Manager: one it never saw becomes a new station, unauthorized, out of the
+ * box (no name, its own certificate); one it knows but let go (deleted, reset-rejected)
+ * reconnects. One that is connected already is refused, as with a reconnect.
+ */
+export function knockStation(state: ManagerState, serialNumber: string, random: Random): StationRecord {
+  if (state.records.has(serialNumber)) return reconnectStation(state, serialNumber);
+  const record = createStationRecord(
+    {
+      serialNumber,
+      type: stationTypes.v2,
+      firmwareVersion: factoryFirmwareVersion,
+      address: { site: newDevicesSite, host: (state.records.size % 250) + 2 },
+      firstSortId: nextSortId(state),
+    },
+    random,
+  );
+  state.records.set(serialNumber, record);
   state.commitStation(record);
   state.emit({ kind: "firmware", action: "Add", firmwareInfo: state.firmwareInfo(record) });
   raiseKnownEvent(state, "stationDiscovered", serialNumber);
