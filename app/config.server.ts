@@ -152,6 +152,18 @@ const EnvironmentSchema = z.object({
       .min(1, { error: "must be at least 1 (seconds)" })
       .max(600, { error: "must be at most 600 (seconds): deliveries are retried for an hour" }),
   ),
+  // smtp://user:password@host:587 or smtps://…:465 (nodemailer's URL form); unset: no e-mail.
+  SMTP_URL: optional(
+    z.string().refine((value) => /^smtps?:\/\/[^/\s]+/.test(value), { error: "must be an smtp:// or smtps:// URL" }),
+  ),
+  SMTP_FROM: optional(z.string().min(3).max(200)),
+  ALERT_EMAIL_GROUP_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1 (seconds)" })
+      .max(600, { error: "must be at most 600 (seconds)" }),
+  ),
   RECORDS_SPOOL_MAX_MB: optional(
     z.coerce
       .number({ error: "must be a whole number of megabytes" })
@@ -232,7 +244,16 @@ export interface ConsoleConfig {
    * loopback or private address, and how long after a failed attempt the first retry comes (each
    * next one doubles, for up to an hour).
    */
-  alerts: { allowPrivateWebhooks: boolean; retryBaseMs: number };
+  alerts: {
+    allowPrivateWebhooks: boolean;
+    retryBaseMs: number;
+    /** Where alert e-mail is sent through (nodemailer's SMTP URL); null: e-mail is off. */
+    smtpUrl: string | null;
+    /** The From of alert e-mail. */
+    emailFrom: string;
+    /** How long an e-mail waits for more alerts to tell in the same message. */
+    emailGroupMs: number;
+  };
   /**
    * The most a process's spool of records the database could not take may hold, in bytes; beyond
    * it the oldest are dropped (docs/decisions/066-records-spool.md).
@@ -360,6 +381,9 @@ export function parseConfig(env: Record<string, string | undefined>): ConsoleCon
     alerts: {
       allowPrivateWebhooks: e.ALERT_WEBHOOK_ALLOW_PRIVATE ?? false,
       retryBaseMs: (e.ALERT_WEBHOOK_RETRY_SECONDS ?? 10) * 1000,
+      smtpUrl: e.SMTP_URL ?? null,
+      emailFrom: e.SMTP_FROM ?? "Station Console <station-console@localhost>",
+      emailGroupMs: (e.ALERT_EMAIL_GROUP_SECONDS ?? 60) * 1000,
     },
     recordsSpoolMaxBytes: (e.RECORDS_SPOOL_MAX_MB ?? 64) * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? "info",

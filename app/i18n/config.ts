@@ -3,7 +3,17 @@
 export const supportedLanguages = ["en", "de"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
-export const namespaces = ["common", "stations", "moderation", "dashboard", "admin", "listening", "alerts"] as const;
+export const namespaces = [
+  "common",
+  "stations",
+  "moderation",
+  "dashboard",
+  "admin",
+  "listening",
+  "alerts",
+  // Alert e-mail's frame (app/alerts/email.server.ts): the server reads it in the destination's language.
+  "alert-email",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 

@@ -14,27 +14,10 @@ import { newObserverState, observeFleet, observeStation } from "~/listening/obse
 import type { AlertStore, DueDelivery } from "~/records/alerts";
 import { createAlertStore } from "../../server/records/alert-store";
 import { openSqliteLayer } from "../../server/records/layer/open-layer";
+import { counter } from "../support/counter";
 
 const secret = "receiver-secret-0123456789";
 const ada = { id: "subject-ada", name: "Ada Lovelace", role: "Admin" };
-
-/** A count that can be waited for: resolves once it has reached `n`. */
-function counter() {
-  let count = 0;
-  const waiting: { n: number; resolve: () => void }[] = [];
-  return {
-    bump() {
-      count += 1;
-      for (const waiter of waiting.filter((candidate) => count >= candidate.n)) {
-        waiting.splice(waiting.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    },
-    reach(n: number) {
-      return count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve }));
-    },
-  };
-}
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -89,8 +72,11 @@ function due(url: string, overrides: Partial<DueDelivery> = {}): DueDelivery {
     state: "pending",
     attempts: 0,
     nextAttemptAt: Date.now(),
+    destinationKind: "webhook",
     url,
     secret,
+    email: null,
+    language: null,
     body,
     ...overrides,
   };
@@ -147,11 +133,21 @@ describe("webhook deliveries to a receiver", () => {
       },
     };
     await store.destinations.create({ name: "Pager", url: receiver.url, secret, createdBy: ada }, Date.now());
-    await store.rules.create({ kind: "stationStopped", graceSeconds: 0, stations: [], createdBy: ada }, Date.now());
+    await store.rules.create(
+      { kind: "stationStopped", graceSeconds: 0, stations: [], duringEventsOnly: false, createdBy: ada },
+      Date.now(),
+    );
 
     const engine: AlertEngine = startAlertEngine({
       store: () => store,
-      settings: () => ({ allowPrivateWebhooks: true, retryBaseMs: 200, retentionDays: 400 }),
+      settings: () => ({
+        allowPrivateWebhooks: true,
+        retryBaseMs: 200,
+        retentionDays: 400,
+        smtpUrl: null,
+        emailFrom: "Station Console <console@venue.example>",
+        emailGroupMs: 60_000,
+      }),
       tickMs: 20,
     });
     cleanups.push(() => engine.stop());
