@@ -1,6 +1,8 @@
-// The alert bar's data (issue 36, item 3): the open alerts, counted, the oldest few in words, for
+// The alert bar's data (issue 36, item 3): the open alerts, counted, the newest few in words, for
 // users who may see alerts. Read on every page load of the shell, so it is bounded tighter than a
-// screen's read: a database that is slow or down leaves the bar out, never the page.
+// screen's read: a database that is slow or down leaves the bar out, never the page. A count and
+// three rows, never every open alert: on a night 500 stations stop, every page load still reads
+// four rows' worth.
 import type { SessionUser } from "~/auth/user";
 import { can } from "~/domain/permissions";
 import { observability } from "~/observability.server";
@@ -23,15 +25,13 @@ export async function alertBarOf(
   if (!alerts || !can(user, "alerts.show")) return null;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const [all, seen] = await Promise.race([
-      Promise.all([alerts.alerts.open(), stations()]),
+    const { rows, total } = await Promise.race([
+      stations().then((seen) => alerts.alerts.list("open", { skip: 0, take: barShown }, seen)),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error("The open alerts did not come in time")), answerWithinMs);
       }),
     ]);
-    const theirs = seen === undefined ? null : new Set(seen);
-    const shown = theirs === null ? all : all.filter((alert) => theirs.has(alert.serialNumber));
-    return { count: shown.length, first: shown.slice(0, barShown).map((alert) => alertRow(alert, locale)) };
+    return { count: total, first: rows.map((alert) => alertRow(alert, locale)) };
   } catch (error) {
     observability().warn("The alert bar was left out", { error: String(error) });
     return null;

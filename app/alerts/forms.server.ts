@@ -6,7 +6,15 @@ import { redirect } from "@remix-run/node";
 import { auditUserOf, noteWrite } from "~/audit/write-record.server";
 import { checkDestinationUrl } from "~/alerts/webhook.server";
 import { testBody } from "~/alerts/payload";
-import { alertFormMessages, alertLimits, type destinationFormSchema, type ruleFormSchema } from "~/domain/alert-forms";
+import {
+  alertFormMessages,
+  alertLimits,
+  type destinationFormSchema,
+  type emailDestinationFormSchema,
+  type ruleFormSchema,
+} from "~/domain/alert-forms";
+import { eventScopedKinds, stationScopedKinds } from "~/domain/alert-rules";
+import type { NewWebhookDestination } from "~/records/alerts";
 import { stationPages } from "~/manager/stations.server";
 import type { ActionContext } from "~/route-helpers/form-declaration";
 import type { FormReply } from "~/route-helpers/form-reply";
@@ -49,8 +57,10 @@ export async function createRule(context: ActionContext, schema: typeof ruleForm
   const submission = parseForm(formData, schema);
   if (submission.status !== "success") return { intent, result: submission.reply() };
   const { value } = submission;
-  // Only a station rule names stations; the Manager's is about the console's link to it.
-  const stations = value.kind === "stationStopped" ? value.stations : [];
+  // Only a rule about stations names them: the Manager is one, a rollout names its own stations,
+  // and a station asking to be authorized is not known before it asks.
+  const stations = stationScopedKinds.includes(value.kind) ? value.stations : [];
+  const duringEventsOnly = eventScopedKinds.includes(value.kind) && value.duringEventsOnly;
   const unknown = await unknownStations(context, stations);
   if (unknown.length > 0) {
     noteWrite({ outcome: { kind: "refused", reason: "validation", detail: "stations" } });
@@ -71,7 +81,13 @@ export async function createRule(context: ActionContext, schema: typeof ruleForm
         if ((await withinBound(rules.list())).length >= alertLimits.rules) return { kind: "tooMany" };
         const rule = await withinBound(
           rules.create(
-            { kind: value.kind, graceSeconds: value.graceSeconds, stations, createdBy: auditUserOf(user) },
+            {
+              kind: value.kind,
+              graceSeconds: value.graceSeconds,
+              stations,
+              duringEventsOnly,
+              createdBy: auditUserOf(user),
+            },
             Date.now(),
           ),
         );
@@ -111,7 +127,7 @@ export async function createDestination(
   context: ActionContext,
   schema: typeof destinationFormSchema,
 ): Promise<FormReply | Response> {
-  const { request, user, formData, intent } = context;
+  const { user, formData, intent } = context;
   const submission = parseForm(formData, schema);
   if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["secret"] }) };
   const { value } = submission;
@@ -128,6 +144,39 @@ export async function createDestination(
           : alertFormMessages.urlInvalid;
     return { intent, result: submission.reply({ fieldErrors: { url: [message] }, hideFields: ["secret"] }) };
   }
+  return saveDestination(
+    context,
+    { kind: "webhook", name: value.name, url: value.url, secret: value.secret, createdBy: auditUserOf(user) },
+    (options) => submission.reply({ ...options, hideFields: ["secret"] }),
+  );
+}
+
+/** Without SMTP_URL no e-mail can go out: the form says so and adds nothing. */
+export async function createEmailDestination(
+  context: ActionContext,
+  schema: typeof emailDestinationFormSchema,
+): Promise<FormReply | Response> {
+  const { user, formData, intent } = context;
+  const submission = parseForm(formData, schema);
+  if (submission.status !== "success") return { intent, result: submission.reply() };
+  if (!getRuntime().config.alerts.smtpUrl) {
+    noteWrite({ outcome: { kind: "refused", reason: "validation", detail: "emailOff" } });
+    return { intent, result: submission.reply({ formErrors: [alertFormMessages.emailOff] }) };
+  }
+  const { value } = submission;
+  return saveDestination(
+    context,
+    { kind: "email", name: value.name, email: value.email, language: value.language, createdBy: auditUserOf(user) },
+    (options) => submission.reply(options),
+  );
+}
+
+/** Adds a destination once per submission, within the venue's bound. */
+async function saveDestination(
+  { request, formData, intent }: ActionContext,
+  destination: NewWebhookDestination,
+  reply: (options: { formErrors: string[] }) => FormReply["result"],
+): Promise<FormReply | Response> {
   let saved: Saved;
   try {
     saved = await oncePerSubmission<Saved>(
@@ -136,12 +185,7 @@ export async function createDestination(
       async () => {
         const destinations = alertStore().destinations;
         if ((await withinBound(destinations.list())).length >= alertLimits.destinations) return { kind: "tooMany" };
-        const created = await withinBound(
-          destinations.create(
-            { name: value.name, url: value.url, secret: value.secret, createdBy: auditUserOf(user) },
-            Date.now(),
-          ),
-        );
+        const created = await withinBound(destinations.create(destination, Date.now()));
         return { kind: "saved", id: created.id };
       },
       (outcome) => outcome.kind === "saved",
@@ -151,16 +195,13 @@ export async function createDestination(
   }
   if (saved.kind === "tooMany") {
     noteWrite({ outcome: { kind: "refused", reason: "validation", detail: "tooMany" } });
-    return {
-      intent,
-      result: submission.reply({ formErrors: [alertFormMessages.tooManyDestinations], hideFields: ["secret"] }),
-    };
+    return { intent, result: reply({ formErrors: [alertFormMessages.tooManyDestinations] }) };
   }
-  noteWrite({ target: { kind: "alertDestination", id: saved.id, label: value.name } });
+  noteWrite({ target: { kind: "alertDestination", id: saved.id, label: destination.name } });
   await setFlash(request, {
     kind: "success",
     message: "alerts:destinations.messages.created",
-    values: { name: value.name },
+    values: { name: destination.name },
   });
   return redirect(destinationsPath);
 }

@@ -1,9 +1,10 @@
 // The alerts' forms and commands, each declared once (docs/building-a-screen.md): add and delete
-// a rule, add and remove a webhook, send it a test, acknowledge an alert. Admins and Owners.
+// a rule, add and remove a webhook or an e-mail address, send it a test, acknowledge an alert. Admins and Owners.
 import { defineForm, defineHandler } from "~/route-helpers/form-declaration";
 import {
   acknowledgeAlert,
   createDestination,
+  createEmailDestination,
   createRule,
   deleteRule,
   removeDestination,
@@ -32,6 +33,14 @@ export const createDestinationForm = defineForm({
   schema: () => schemas().then((module) => module.destinationFormSchema),
   messages: { done: "", failed: "alerts:errors.unavailable" },
   handle: createDestination,
+});
+
+export const createEmailDestinationForm = defineForm({
+  intent: "createEmailDestination",
+  permission: "alerts.edit",
+  schema: () => schemas().then((module) => module.emailDestinationFormSchema),
+  messages: { done: "", failed: "alerts:errors.unavailable" },
+  handle: createEmailDestination,
 });
 
 export const removeDestinationCommand = defineHandler({

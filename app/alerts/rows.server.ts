@@ -13,6 +13,8 @@ export function alertRow(alert: Alert, locale: string): AlertRow {
     kind: alert.kind,
     serialNumber: alert.serialNumber,
     stationName: alert.stationName,
+    subject: alert.subject,
+    subjectName: alert.subjectName,
     open: alert.resolvedAt === null,
     sinceText: at(alert.since, locale),
     openedText: at(alert.openedAt, locale),
@@ -30,6 +32,7 @@ export function ruleRow(rule: AlertRule, locale: string): RuleRow {
     kind: rule.kind,
     stations: rule.stations,
     graceSeconds: rule.graceSeconds,
+    duringEventsOnly: rule.duringEventsOnly,
     addedText: at(rule.createdAt, locale),
     addedBy: rule.createdBy.name,
   };
@@ -38,8 +41,10 @@ export function ruleRow(rule: AlertRule, locale: string): RuleRow {
 export function destinationRow(destination: WebhookDestination, locale: string): DestinationRow {
   return {
     id: destination.id,
+    kind: destination.kind,
     name: destination.name,
-    url: destination.url,
+    address: destination.kind === "email" ? (destination.email ?? "") : destination.url,
+    language: destination.language,
     addedText: at(destination.createdAt, locale),
   };
 }
@@ -48,6 +53,7 @@ export function deliveryRow(delivery: AlertDelivery, subject: AlertSubject | nul
   return {
     id: delivery.id,
     destinationName: delivery.destinationName,
+    destinationKind: delivery.destinationKind,
     transition: delivery.transition,
     subject,
     attempts: delivery.attempts,

@@ -5,6 +5,9 @@ import * as z from "zod";
 import { choiceOf, requiredText } from "~/domain/form-fields";
 import { alertRuleKinds } from "~/domain/alert-rules";
 
+/** The languages an alert e-mail can be written in: the console's own. */
+export const emailLanguages = ["en", "de"] as const;
+
 export const alertLimits = {
   /** Rules and destinations a venue may keep: far more than any needs, few enough to list whole. */
   rules: 100,
@@ -33,6 +36,9 @@ export const alertFormMessages = {
   secretTooShort: "alerts:destinations.errors.secretTooShort",
   secretTooLong: "alerts:destinations.errors.secretTooLong",
   tooManyDestinations: "alerts:destinations.errors.tooMany",
+  emailInvalid: "alerts:destinations.errors.emailInvalid",
+  languageRequired: "alerts:destinations.errors.languageRequired",
+  emailOff: "alerts:destinations.errors.emailOff",
 } as const;
 
 const serialNumberPattern = /^[^\s,;/]{1,64}$/;
@@ -56,6 +62,8 @@ export const ruleFormSchema = z.object({
     .refine((entries) => entries.length <= alertLimits.stationsPerRule, {
       error: alertFormMessages.stationsTooMany,
     }),
+  // conform's checkbox: "on" becomes true; the rule keeps it only for kinds an event can scope.
+  duringEventsOnly: z.boolean().default(false),
 });
 export type RuleForm = z.infer<typeof ruleFormSchema>;
 
@@ -76,6 +84,26 @@ export const destinationFormSchema = z.object({
     .max(alertLimits.secretMaxLength, { error: alertFormMessages.secretTooLong }),
 });
 export type DestinationForm = z.infer<typeof destinationFormSchema>;
+
+/**
+ * An e-mail destination: a name and an address, and the language its messages are written in.
+ * The address is checked for its form only (one @, a dotted domain, no spaces or list separators):
+ * whether it takes mail only the mail server knows.
+ */
+export const emailDestinationFormSchema = z.object({
+  name: requiredText({
+    required: alertFormMessages.nameRequired,
+    maxLength: alertLimits.nameMaxLength,
+    tooLong: alertFormMessages.nameTooLong,
+  }),
+  email: z
+    .string({ error: alertFormMessages.emailInvalid })
+    .trim()
+    .max(254, { error: alertFormMessages.emailInvalid })
+    .regex(/^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>".]+$/, { error: alertFormMessages.emailInvalid }),
+  language: choiceOf(emailLanguages, alertFormMessages.languageRequired),
+});
+export type EmailDestinationForm = z.infer<typeof emailDestinationFormSchema>;
 
 /** An http(s) URL with a host and no credentials in it (they would be sent to every attempt's log). */
 export function isWebUrl(value: string) {

@@ -1,4 +1,4 @@
-// The open alerts at the top of every page (issue 36, item 3): how many, the oldest few in words,
+// The open alerts at the top of every page (issue 36, item 3): how many, the newest few in words,
 // and the way to the list. The server renders it with each page; with JavaScript it follows the
 // alerts without a reload, asking again every 15 seconds while the page is visible and after each
 // navigation (the shell's own data is not reloaded on navigations).

@@ -16,10 +16,20 @@ function whatOf(t: TFunction<"alerts">, row: DeliveryRow) {
 
 const knownErrors = new Set(["timeout", "privateAddress", "unresolvable"]);
 
+/** The error's words: the sender's own few by name, e-mail being off by its prefix, any other as "could not connect". */
+function errorKey(error: string) {
+  if (knownErrors.has(error)) return error;
+  if (error.startsWith("e-mail is off")) return "emailOff";
+  return "network";
+}
+
 function resultOf(t: TFunction<"alerts">, attempt: AttemptView) {
-  if (attempt.status !== null) return t("deliveries.status", { status: attempt.status });
-  const error = attempt.error ?? "network";
-  return t(`deliveries.errors.${knownErrors.has(error) ? error : "network"}`);
+  // An e-mail's status is the SMTP server's reply code (250 taken, 4xx try later, 5xx refused).
+  if (attempt.status !== null)
+    return t(attempt.delivery.destinationKind === "email" ? "deliveries.smtpStatus" : "deliveries.status", {
+      status: attempt.status,
+    });
+  return t(`deliveries.errors.${errorKey(attempt.error ?? "network")}`);
 }
 
 export function PendingTable({ rows, total }: { rows: DeliveryRow[]; total: number }) {

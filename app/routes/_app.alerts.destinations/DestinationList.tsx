@@ -1,4 +1,5 @@
-// The webhooks: name, URL, when added, "send a test" and "remove".
+// Where alerts go: each webhook (its URL) and e-mail address (with its language), when it was
+// added, "send a test" and "remove".
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { removeDestinationCommand, sendTestCommand } from "~/alerts/forms";
@@ -12,11 +13,12 @@ export function DestinationList({ rows, submissionId }: { rows: DestinationRow[]
   const { t } = useTranslation("alerts");
   if (rows.length === 0) return <Text>{t("destinations.none")}</Text>;
   return (
-    <TableScroll minWidth={640} stacked>
+    <TableScroll minWidth={720} stacked>
       <Table aria-labelledby="destination-list-title" verticalSpacing="xs" stacked>
         <thead>
           <tr>
             <th scope="col">{t("destinations.columns.name")}</th>
+            <th scope="col">{t("destinations.columns.kind")}</th>
             <th scope="col">{t("destinations.columns.url")}</th>
             <th scope="col">{t("destinations.columns.added")}</th>
             <th scope="col">{t("destinations.columns.actions")}</th>
@@ -28,8 +30,12 @@ export function DestinationList({ rows, submissionId }: { rows: DestinationRow[]
               <td data-label={t("destinations.columns.name")}>
                 <span>{row.name}</span>
               </td>
+              <td data-label={t("destinations.columns.kind")}>
+                <span>{t(`destinations.kinds.${row.kind}`)}</span>
+              </td>
               <td data-label={t("destinations.columns.url")}>
-                <span style={{ overflowWrap: "anywhere" }}>{row.url}</span>
+                <span style={{ overflowWrap: "anywhere" }}>{row.address}</span>
+                {row.language ? <span> ({t(`destinations.email.languages.${row.language}`)})</span> : null}
               </td>
               <td data-label={t("destinations.columns.added")}>
                 <span>{row.addedText}</span>

@@ -1,11 +1,17 @@
-// /alerts/destinations — where alerts go (issue 36, item 4): the webhooks, "send a test" on each,
-// and the form that adds one (a name, an http(s) URL outside the console's own network unless the
-// server allows it, a secret that signs each delivery). Admins and Owners; each change is an
-// audit record, the secret recorded only as changed.
+// /alerts/destinations — where alerts go (issue 36, items 4 and 5): the webhooks and e-mail
+// addresses, "send a test" on each, and the forms that add them (a webhook: a name, an http(s) URL
+// outside the console's own network unless the server allows it, a secret that signs each
+// delivery; an e-mail address: a name, the address and its language, only with SMTP_URL set).
+// Admins and Owners; each change is an audit record, the secret recorded only as changed.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { createDestinationForm, removeDestinationCommand, sendTestCommand } from "~/alerts/forms";
+import {
+  createDestinationForm,
+  createEmailDestinationForm,
+  removeDestinationCommand,
+  sendTestCommand,
+} from "~/alerts/forms";
 import { destinationRow } from "~/alerts/rows.server";
 import { alertStore, readOrPage } from "~/alerts/store.server";
 import { requireUser } from "~/auth/guard.server";
@@ -17,10 +23,12 @@ import { dispatchIntent } from "~/route-helpers/intents.server";
 import { constraintsOf, intentTable } from "~/route-helpers/intent-table.server";
 import type { ScreenHandle } from "~/utils/handle";
 import { pageTitle } from "~/utils/meta";
+import { getRuntime } from "~/runtime.server";
 import { newSubmissionId } from "~/utils/once-per-submission.server";
 import { useStickyActionData } from "~/utils/use-sticky-action-data";
 import { DestinationForm } from "./DestinationForm";
 import { DestinationList } from "./DestinationList";
+import { EmailDestinationForm } from "./EmailDestinationForm";
 
 export const meta = pageTitle("alertDestinations");
 export const handle = { titleKey: "alertDestinations" } satisfies ScreenHandle;
@@ -32,13 +40,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const destinations = await readOrPage(() => alertStore().destinations.list());
   return {
     destinations: destinations.map((destination) => destinationRow(destination, locale)),
-    constraints: await constraintsOf(createDestinationForm),
-    submissionIds: { create: newSubmissionId(), tests: newSubmissionId() },
+    constraints: await constraintsOf(createDestinationForm, createEmailDestinationForm),
+    emailOn: getRuntime().config.alerts.smtpUrl !== null,
+    language: locale === "de" ? ("de" as const) : ("en" as const),
+    submissionIds: { create: newSubmissionId(), createEmail: newSubmissionId(), tests: newSubmissionId() },
   };
 }
 
 export const action = (args: ActionFunctionArgs) =>
-  dispatchIntent(args, intentTable(createDestinationForm, removeDestinationCommand, sendTestCommand));
+  dispatchIntent(
+    args,
+    intentTable(createDestinationForm, createEmailDestinationForm, removeDestinationCommand, sendTestCommand),
+  );
 
 export default function AlertDestinations() {
   const data = useLoaderData<typeof loader>();
@@ -54,6 +67,15 @@ export default function AlertDestinations() {
           constraint={data.constraints.createDestination}
           lastResult={replyFor(reply, createDestinationForm.intent)}
           submissionId={data.submissionIds.create}
+        />
+      </AlertsSection>
+      <AlertsSection id="add-email-destination-title" title={t("destinations.email.addHeading")} card>
+        <EmailDestinationForm
+          emailOn={data.emailOn}
+          constraint={data.constraints.createEmailDestination}
+          lastResult={replyFor(reply, createEmailDestinationForm.intent)}
+          submissionId={data.submissionIds.createEmail}
+          language={data.language}
         />
       </AlertsSection>
     </AlertsPage>

@@ -1,4 +1,5 @@
-// "Add a rule": what it watches, its grace period, and (for stations) which ones — none: all.
+// "Add a rule": what it watches, its grace period, (for stations) which ones — none: all — and
+// (for channels) whether only during the listener history's events.
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Stack } from "~/components/ui/stack";
 import { TextInput } from "~/components/ui/text-input";
+import { CheckboxField } from "~/components/stations/form-parts";
 import { alertRuleKinds, defaultGraceSeconds } from "~/domain/alert-rules";
 
 export function RuleForm({
@@ -37,6 +39,7 @@ export function RuleForm({
     kind: t("rules.fields.kind"),
     graceSeconds: t("rules.fields.grace"),
     stations: t("rules.fields.stations"),
+    duringEventsOnly: t("rules.fields.duringEventsOnly"),
   };
   return (
     <Form method="post" {...formProps}>
@@ -72,6 +75,11 @@ export function RuleForm({
           description={t("rules.fields.stationsHint")}
           error={fieldError(fields.stations)}
           autoComplete="off"
+        />
+        <CheckboxField
+          field={fields.duringEventsOnly}
+          label={labels.duringEventsOnly}
+          description={t("rules.fields.duringEventsOnlyHint")}
         />
         <div>
           <Button type="submit" name="intent" value={createRuleForm.intent} loading={submitting}>

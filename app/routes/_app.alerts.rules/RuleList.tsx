@@ -6,6 +6,7 @@ import type { RuleRow } from "~/alerts/rows";
 import { Button } from "~/components/ui/button";
 import { Table, TableScroll } from "~/components/ui/table";
 import { Text } from "~/components/ui/text";
+import { stationScopedKinds } from "~/domain/alert-rules";
 
 export function RuleList({ rows }: { rows: RuleRow[] }) {
   const { t } = useTranslation("alerts");
@@ -32,11 +33,12 @@ export function RuleList({ rows }: { rows: RuleRow[] }) {
                 </td>
                 <td data-label={t("rules.columns.where")}>
                   <span>
-                    {row.kind !== "stationStopped"
+                    {!stationScopedKinds.includes(row.kind)
                       ? t("rules.notAboutStations")
                       : row.stations.length === 0
                         ? t("rules.allStations")
                         : row.stations.join(", ")}
+                    {row.duringEventsOnly ? ` · ${t("rules.duringEventsOnly")}` : null}
                   </span>
                 </td>
                 <td data-label={t("rules.columns.grace")}>
