@@ -133,6 +133,9 @@ export default defineConfig({
       // The alerts' tests deliver to a receiver on loopback, and see a retry within a second.
       ALERT_WEBHOOK_ALLOW_PRIVATE: "true",
       ALERT_WEBHOOK_RETRY_SECONDS: "1",
+      // E-mail goes to the SMTP server an e-mail test starts on this port, gathering two seconds.
+      SMTP_URL: `smtp://127.0.0.1:${e2ePortsOf(index).smtp}`,
+      ALERT_EMAIL_GROUP_SECONDS: "2",
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
       // Loopback has no proxy, but the security tests play one to check HTTPS behaviour.
       TRUST_PROXY: "true",

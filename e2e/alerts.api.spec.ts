@@ -2,7 +2,8 @@
 // (the standalone simulator). A receiver answering 500 three times gets the alert on the fourth
 // try, once; the evaluator's holder is killed with SIGKILL while the alert is open, and the other
 // instance delivers its resolution, once. A station that flaps within the grace period opens
-// nothing. A console that does not allow private addresses refuses a webhook into its own network.
+// nothing. A console that does not allow private addresses refuses a webhook into its own network;
+// one without SMTP_URL says e-mail is off and adds no address.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -243,4 +244,22 @@ test("without ALERT_WEBHOOK_ALLOW_PRIVATE a webhook into the console's own netwo
   }
   const list = await (await admin.fetch(`${strict.url}/alerts/destinations`)).text();
   expect(list).not.toContain("Inside");
+});
+
+test("without SMTP_URL the e-mail option says why it is off, and a posted address is refused and not added", async () => {
+  const running = consoles.find((candidate) => !killed.has(candidate)) ?? (await startConsole());
+  const admin = await signInToConsole(running.url, "admin");
+  const page = await (await admin.fetch(`${running.url}/alerts/destinations`)).text();
+  expect(page).toContain("E-mail is off: this console has no SMTP server to send through.");
+  expect(page).not.toContain('name="email"');
+  const answer = await postForm(admin, `${running.url}/alerts/destinations`, {
+    intent: "createEmailDestination",
+    name: "Front desk",
+    email: "desk@venue.example",
+    language: "en",
+  });
+  expect(answer.status).toBe(200);
+  expect(await answer.text()).toContain("E-mail is off: this console has no SMTP_URL. Nothing was added.");
+  const list = await (await admin.fetch(`${running.url}/alerts/destinations`)).text();
+  expect(list).not.toContain("desk@venue.example");
 });

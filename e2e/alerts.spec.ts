@@ -1,13 +1,13 @@
-// Alerts (issue 36), with and without JavaScript: a webhook and a rule added on their pages; a
-// station stopped in the simulator opens an alert that reaches the webhook, signed, shows in the
-// bar at the top of every page (live with JavaScript, on each load without) and on /alerts, is
-// acknowledged there, and resolves once when the station runs again.
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+// Alerts (issue 36), with and without JavaScript: a webhook, an e-mail address and a rule added on
+// their pages; a station stopped in the simulator opens an alert that reaches the webhook, signed,
+// and the SMTP server in the test, shows in the bar at the top of every page (live with
+// JavaScript, on each load without) and on /alerts, is acknowledged there, and resolves once when
+// the station runs again.
 import type { Page } from "@playwright/test";
+import { alertsAdmin, clearAlerts, postAsAdmin } from "./support/alert-setup";
 import { expect, simulator, test } from "./support/fixtures";
-import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
-import { consoleUrl, e2eDataDirectory } from "./support/ports";
+import { e2ePorts } from "./support/ports";
+import { startSmtpReceiver, type SmtpReceiver } from "./support/smtp-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver";
 
 const secret = "e2e-webhook-secret-0123456789";
@@ -15,49 +15,19 @@ const secret = "e2e-webhook-secret-0123456789";
 const delivered = { timeout: 60_000, intervals: [250, 500, 1_000] };
 
 let receiver: WebhookReceiver;
+let smtp: SmtpReceiver;
 /** This run's own name for a webhook: the deliveries page lists what every test sent. */
 const named = (name: string) => `${name} ${test.info().project.name} ${test.info().retry}`;
 
 test.beforeAll(async () => {
   receiver = await startWebhookReceiver(secret);
+  smtp = await startSmtpReceiver(e2ePorts.smtp);
 });
 
 test.afterAll(async () => {
   await receiver.close();
+  await smtp.close();
 });
-
-function recordIds(table: "alert_rules" | "alert_destinations"): string[] {
-  const database = new DatabaseSync(join(e2eDataDirectory, "console", "records.sqlite"), { readOnly: true });
-  try {
-    return (database.prepare(`SELECT id FROM ${table}`).all() as { id: number }[]).map((row) => String(row.id));
-  } catch {
-    // Before the console's first alert read the tables may not be there yet.
-    return [];
-  } finally {
-    database.close();
-  }
-}
-
-let admin: ConsoleSession | null = null;
-
-/** An Admin's forms, posted as a browser without JavaScript would, whoever the test's page is. */
-async function postAsAdmin(path: string, fields: Record<string, string>) {
-  admin ??= await signInToConsole(consoleUrl, "admin");
-  const answer = await admin.fetch(path, {
-    method: "POST",
-    headers: { origin: consoleUrl, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-  expect(answer.status, `${path} ${fields.intent}`).toBe(302);
-}
-
-/** No rules and no webhooks, through the pages' own forms: what another test adds does not alert here. */
-async function clearAlerts() {
-  for (const ruleId of recordIds("alert_rules")) await postAsAdmin("/alerts/rules", { intent: "deleteRule", ruleId });
-  for (const destinationId of recordIds("alert_destinations"))
-    await postAsAdmin("/alerts/destinations", { intent: "removeDestination", destinationId });
-}
 
 test.beforeEach(async () => {
   await simulator.reset();
@@ -80,6 +50,17 @@ async function drop(serialNumber: string) {
 
 const javaScript = () => test.info().project.name === "js";
 
+/** The webhook's form: the e-mail form beside it has a "Name" too. */
+const webhookForm = (page: Page) => page.locator("form#add-destination");
+
+async function addWebhook(page: Page, name: string) {
+  const form = webhookForm(page);
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("URL").fill(receiver.url);
+  await form.getByLabel("Secret").fill(secret);
+  await form.getByRole("button", { name: "Add webhook" }).click();
+}
+
 /** Loads the page again until `check` passes, without JavaScript; with it, waits on the page as it is. */
 async function shown(page: Page, check: () => Promise<void>) {
   if (javaScript()) {
@@ -97,12 +78,18 @@ test("a stopped station's alert reaches the webhook signed, shows in the bar and
 }) => {
   await page.goto("/alerts/destinations");
   const pager = named("Front desk pager");
-  await page.getByLabel("Name").fill(pager);
-  await page.getByLabel("URL").fill(receiver.url);
-  await page.getByLabel("Secret").fill(secret);
-  await page.getByRole("button", { name: "Add webhook" }).click();
-  await expect(page.getByText(`The webhook ${pager} was added.`).first()).toBeVisible();
+  await addWebhook(page, pager);
+  await expect(page.getByText(`${pager} was added.`).first()).toBeVisible();
   await expect(page.getByRole("table", { name: "Webhooks" })).toContainText(receiver.url);
+  const address = `desk-${test.info().project.name}-${test.info().retry}@venue.example`;
+  const emailForm = page.locator("form#add-email-destination");
+  await emailForm.getByLabel("Name").fill(named("Box office"));
+  await emailForm.getByLabel("E-mail address").fill(address);
+  await emailForm.getByLabel("Language of the messages").selectOption({ label: "German" });
+  await emailForm.getByRole("button", { name: "Add e-mail address" }).click();
+  await expect(page.getByText(`${named("Box office")} was added.`).first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Webhooks" })).toContainText(`${address} (German)`);
+  const mailTo = () => smtp.received.filter((mail) => mail.to.includes(address));
 
   await page.goto("/alerts/rules");
   await page.getByLabel("What").selectOption({ label: "A station stops running or disappears" });
@@ -169,35 +156,55 @@ test("a stopped station's alert reaches the webhook signed, shows in the bar and
   await expect(attemptOf("Resolved: Main Hall (MCS-0042)")).toContainText("HTTP 200");
   // Nothing more came: one delivery per transition.
   expect(receiver.received.slice(before).map((delivery) => delivery.event)).toEqual(["alert.opened", "alert.resolved"]);
+
+  // The e-mail address got the opening and the resolution, in German, each with a plain and an HTML part.
+  await expect.poll(() => mailTo().length, delivered).toBe(2);
+  const [openedMail, resolvedMail] = mailTo();
+  for (const mail of [openedMail!, resolvedMail!]) {
+    expect(mail.text).toContain("Main Hall (MCS-0042) läuft nicht mehr");
+    expect(mail.html).toContain("Main Hall (MCS-0042) läuft nicht mehr");
+  }
+  expect(openedMail!.subject).toContain("Main Hall (MCS-0042) läuft nicht mehr");
+  expect(resolvedMail!.subject).toContain("Aufgehoben: Main Hall (MCS-0042) läuft nicht mehr");
 });
 
 test("a webhook's form refuses a bad URL and a short secret beside their fields and keeps the rest", async ({
   page,
 }) => {
   await page.goto("/alerts/destinations");
-  await page.getByLabel("Name").fill("Pager");
-  await page.getByLabel("URL").fill("ftp://example.org/hook");
-  await page.getByLabel("Secret").fill("short");
-  await page.getByRole("button", { name: "Add webhook" }).click();
+  const form = webhookForm(page);
+  await form.getByLabel("Name").fill("Pager");
+  await form.getByLabel("URL").fill("ftp://example.org/hook");
+  await form.getByLabel("Secret").fill("short");
+  await form.getByRole("button", { name: "Add webhook" }).click();
   await expect(page.getByText("Enter an http or https URL without a user name or password.").first()).toBeVisible();
   await expect(page.getByText("A secret has at least 16 characters.").first()).toBeVisible();
   // What was typed stays, except the secret, which is never sent back.
-  await expect(page.getByLabel("Name")).toHaveValue("Pager");
-  await expect(page.getByLabel("URL")).toHaveValue("ftp://example.org/hook");
+  await expect(webhookForm(page).getByLabel("Name")).toHaveValue("Pager");
+  await expect(webhookForm(page).getByLabel("URL")).toHaveValue("ftp://example.org/hook");
   // Without JavaScript the form went to the server, which never sends a secret back; with it the
   // browser's own check kept the form, and what was typed, from being sent at all.
-  await expect(page.getByLabel("Secret")).toHaveValue(javaScript() ? "short" : "");
-  await expect(page.getByText("No webhook yet.")).toBeVisible();
+  await expect(webhookForm(page).getByLabel("Secret")).toHaveValue(javaScript() ? "short" : "");
+  await expect(page.getByText("No webhook or e-mail address yet.")).toBeVisible();
+});
+
+test("an e-mail address's form refuses what is not one beside its field and keeps what was typed", async ({ page }) => {
+  await page.goto("/alerts/destinations");
+  const form = page.locator("form#add-email-destination");
+  await form.getByLabel("Name").fill("Desk");
+  await form.getByLabel("E-mail address").fill("desk at venue");
+  await form.getByRole("button", { name: "Add e-mail address" }).click();
+  await expect(page.getByText("Enter one e-mail address, like name@example.org.").first()).toBeVisible();
+  await expect(page.locator("form#add-email-destination").getByLabel("Name")).toHaveValue("Desk");
+  await expect(page.locator("form#add-email-destination").getByLabel("E-mail address")).toHaveValue("desk at venue");
+  await expect(page.getByText("No webhook or e-mail address yet.")).toBeVisible();
 });
 
 test("a test sent to a webhook arrives signed and is listed with its result", async ({ page }) => {
   await page.goto("/alerts/destinations");
   const desk = named("Desk");
-  await page.getByLabel("Name").fill(desk);
-  await page.getByLabel("URL").fill(receiver.url);
-  await page.getByLabel("Secret").fill(secret);
-  await page.getByRole("button", { name: "Add webhook" }).click();
-  await expect(page.getByText(`The webhook ${desk} was added.`).first()).toBeVisible();
+  await addWebhook(page, desk);
+  await expect(page.getByText(`${desk} was added.`).first()).toBeVisible();
   const before = receiver.received.length;
   await page.getByRole("button", { name: `Send a test to ${desk}` }).click();
   await expect(page).toHaveURL(/\/alerts\/deliveries$/);
@@ -234,7 +241,7 @@ test.describe("as a Moderator", () => {
     await drop("MCS-0043");
     await expect
       .poll(async () => {
-        const list = await (await admin!.fetch("/alerts")).text();
+        const list = await (await (await alertsAdmin()).fetch("/alerts")).text();
         return ["(MCS-0012) stopped running", "(MCS-0043) stopped running"].every((text) => list.includes(text));
       }, delivered)
       .toBe(true);

@@ -192,6 +192,9 @@ const inventory: Row[] = [
   post("_app.alerts.destinations", "/alerts/destinations", "createDestination", "alerts.edit", {
     fields: () => ({ name: "Pager", url: "http://127.0.0.1:9/hook", secret: "too short" }),
   }),
+  post("_app.alerts.destinations", "/alerts/destinations", "createEmailDestination", "alerts.edit", {
+    fields: () => ({ name: "Desk", email: "not an address", language: "en" }),
+  }),
   post("_app.alerts.destinations", "/alerts/destinations", "removeDestination", "alerts.edit", {
     fields: () => ({ destinationId: "999999" }),
   }),

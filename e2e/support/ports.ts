@@ -14,6 +14,8 @@ export function e2ePortsOf(index: number) {
   return {
     console: Number(process.env.E2E_CONSOLE_PORT ?? 3190) + 10 * index,
     simulator: Number(process.env.E2E_SIMULATOR_PORT ?? 5190) + 10 * index,
+    /** The SMTP server the alerts' e-mail tests start (the console's SMTP_URL points at it). */
+    smtp: Number(process.env.E2E_CONSOLE_PORT ?? 3190) + 10 * index + 7,
   };
 }
 

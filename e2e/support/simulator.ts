@@ -103,6 +103,8 @@ export const simulator = {
   raiseEvent: (event: { type: number; code: string; stationSerialNumber?: string; isDismissable: boolean }) =>
     control("events", event),
   changeFingerprint: (serialNumber: string) => control(`stations/${encodeURIComponent(serialNumber)}/fingerprint`),
+  /** A station the Manager does not know connects and asks to be authorized (a new v2 station). */
+  knock: (serialNumber: string) => control(`stations/${encodeURIComponent(serialNumber)}/knock`),
   /** A call to the Manager's REST API as a demo user, e.g. to change something behind the console's back. */
   async api(role: DemoRole, method: string, path: string, body?: unknown) {
     const response = await fetch(`${simulatorUrl}${path}`, {

@@ -47,10 +47,12 @@ const steps: Record<Step, (page: Page) => Promise<void>> = {
 const walkWebhook = { name: "Walk pager", url: "http://127.0.0.1:9/walk", secret: "walk-webhook-secret-0123" };
 
 const preparations: Record<Preparation, (page: Page, baseURL: string) => Promise<void>> = {
-  // A rule that cannot fire during a run (the Manager away for a day), a webhook, and a test sent
-  // to it; as their forms post them, unless the console has a rule already.
+  // Rules that cannot fire during a run (the Manager away for a day; a channel without listeners
+  // for a day, during events only), a webhook, an e-mail address, and a test sent to the webhook;
+  // as their forms post them, unless the console has a rule already.
   async alertExamples(page, baseURL) {
-    if (!(await (await page.request.get("/alerts/rules")).text()).includes("No rule yet.")) return;
+    // A rule's row, not the words "No rule yet.": the page's scripts may carry those words whatever it shows.
+    if ((await (await page.request.get("/alerts/rules")).text()).includes('data-rule="')) return;
     const post = async (path: string, fields: Record<string, string>) => {
       const answer = await page.request.post(path, {
         data: new URLSearchParams(fields).toString(),
@@ -61,7 +63,20 @@ const preparations: Record<Preparation, (page: Page, baseURL: string) => Promise
       return answer;
     };
     await post("/alerts/rules", { intent: "createRule", kind: "managerUnreachable", graceSeconds: "86400" });
+    await post("/alerts/rules", {
+      intent: "createRule",
+      kind: "channelListenersZero",
+      graceSeconds: "86400",
+      stations: "MCS-0042",
+      duringEventsOnly: "on",
+    });
     await post("/alerts/destinations", { intent: "createDestination", ...walkWebhook });
+    await post("/alerts/destinations", {
+      intent: "createEmailDestination",
+      name: "Front desk",
+      email: "front-desk@venue.example",
+      language: "de",
+    });
     const listed = await (await page.request.get("/alerts/destinations")).text();
     const destinationId = /name="destinationId" value="(\d+)"/.exec(listed)?.[1];
     expect(destinationId, "the walk's webhook").toBeDefined();
