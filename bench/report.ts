@@ -2,6 +2,7 @@
 // between the bench markers.
 import { cpus, totalmem } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
+import type { AlertsFigures, Latency } from "./alerts";
 import type { AuditLogFigures } from "./audit-log";
 import type { VenueBackupFigures } from "./venue-backup";
 import type { FleetBulkFigures } from "./fleet-bulk";
@@ -69,6 +70,8 @@ export interface BenchResults {
   firmwareRollout?: FirmwareRolloutFigures;
   /** The listener history of 5,000 stations × 2 channels over 90 days (issue 35). */
   listening?: ListeningFigures;
+  /** 500 of 5,000 stations dropping within a minute: alerts and their webhooks (issue 36). */
+  alerts?: AlertsFigures;
 }
 
 function venueBackupTable(figures: VenueBackupFigures) {
@@ -141,6 +144,70 @@ export function listeningTable(figures: ListeningFigures) {
     );
   lines.push("");
   return lines;
+}
+
+const latencyText = ({ p50, p95, max }: Latency) => `${p50} / ${p95} / ${max}`;
+const windowText = (window: AlertsFigures["idle"]) =>
+  `${window.cpuPercent} % (${window.cpuMs} ms in ${window.seconds} s) | ${window.peakRssMegabytes} MB | ${window.peakHeapMegabytes} MB`;
+
+export function alertsTable(figures: AlertsFigures) {
+  const { opened, resolved, deliveries, email } = figures;
+  const outbox = deliveries.outbox
+    .map((row) => `${row.destination}: ${row.deliveries} ${row.state} (${row.attempts} attempts)`)
+    .join(", ");
+  const lines = [
+    `Alerts: ${figures.dropped} of ${figures.stations.toLocaleString("en")} stations dropping within ${figures.spreadSeconds} s, back ${figures.offlineSeconds} s later; a "station stops" rule for all, grace 0, one webhook on loopback${email ? " and one e-mail address" : ""}; the sampler every ${figures.sampleSeconds} s (the alerts of the ${figures.alreadyStopped} stations stopped already opened before the destinations were added)`,
+    "",
+    "| transition | arrived | change → webhook p50 / p95 / max (ms) | change → alert (evaluator) | alert → webhook (outbox) |",
+    "|---|---|---|---|---|",
+    `| opened | ${opened.arrived} (${opened.missing} missing) | ${latencyText(opened.latency)} | ${latencyText(opened.evaluated)} | ${latencyText(opened.queued)} |`,
+    `| resolved | ${resolved.arrived} (${resolved.missing} missing) | ${latencyText(resolved.latency)} | ${latencyText(resolved.evaluated)} | ${latencyText(resolved.queued)} |`,
+    "",
+    `The sampler saw each stop ${latencyText(opened.seen)} ms after it (p50 / p95 / max; ${opened.seenByRound} only by a reading, not a push). ` +
+      `Webhook deliveries: ${deliveries.received} for ${deliveries.transitions} transitions, ${deliveries.uniqueKeys} idempotency keys, ${deliveries.duplicateKeys} keys twice, ${deliveries.badSignatures} bad signatures, ${deliveries.unexpected} unexpected; at most ${deliveries.mostPerSecond} in a second. The outbox: ${outbox}.`,
+    "",
+  ];
+  if (email)
+    lines.push(
+      `E-mail (grouped for ${email.groupSeconds} s): ${email.messages} messages told ${email.told} of ${deliveries.transitions} transitions (${email.missing} missing, ${email.duplicateKeys} told twice, at most ${email.mostPerMessage} in one message); change → message p50 / p95 / max ${latencyText(email.latency)} ms.`,
+      "",
+    );
+  lines.push(
+    "| console process | CPU, % of a core | peak RSS | peak heap used |",
+    "|---|---|---|---|",
+    `| an idle minute | ${windowText(figures.idle)} |`,
+    `| the minute of drops | ${windowText(figures.drops)} |`,
+    `| first drop → last opened alert's webhook | ${windowText(figures.untilOpened)} |`,
+    `| ratio, drops / idle | ${figures.ratios.cpu}× | ${figures.ratios.rss}× | ${figures.ratios.heap}× |`,
+    "",
+  );
+  return lines;
+}
+
+/** Issue 36's measure: one delivery per transition (the issue names no latency target). */
+function alertsTargets(figures: AlertsFigures) {
+  const { deliveries, opened, resolved, email } = figures;
+  const once =
+    deliveries.received === deliveries.transitions &&
+    deliveries.uniqueKeys === deliveries.transitions &&
+    deliveries.duplicateKeys === 0 &&
+    deliveries.badSignatures === 0;
+  const targets = [
+    {
+      target: `alerts (${figures.dropped} of ${figures.stations} stations dropping within ${figures.spreadSeconds} s): one signed webhook delivery per alert transition, no idempotency key twice`,
+      measured:
+        `${deliveries.received} deliveries for ${deliveries.transitions} transitions (${opened.missing + resolved.missing} missing), ` +
+        `${deliveries.duplicateKeys} keys twice, ${deliveries.badSignatures} bad signatures; change → webhook p95 ${opened.latency.p95} ms`,
+      met: once,
+    },
+  ];
+  if (email)
+    targets.push({
+      target: "alerts by e-mail: every transition told in a grouped message, none twice",
+      measured: `${email.told} of ${deliveries.transitions} told in ${email.messages} messages, ${email.duplicateKeys} twice; change → message p95 ${email.latency.p95} ms`,
+      met: email.missing === 0 && email.duplicateKeys === 0,
+    });
+  return targets;
 }
 
 /**
@@ -306,6 +373,7 @@ export function renderTable(results: BenchResults): string {
   if (results.fleetBulk) lines.push(...fleetBulkTable(results.fleetBulk));
   if (results.firmwareRollout) lines.push(...firmwareRolloutTable(results.firmwareRollout));
   if (results.listening) lines.push(...listeningTable(results.listening));
+  if (results.alerts) lines.push(...alertsTable(results.alerts));
   lines.push("JavaScript loaded before hydration, per route (heaviest first):", "");
   lines.push("| route | raw | gzip | brotli |", "|---|---|---|---|");
   for (const route of results.javaScript)
@@ -496,7 +564,12 @@ export function targetsMet(results: BenchResults) {
       met: burstPerSecond <= 3,
     },
   ];
-  return results.listening ? [...targets, ...listeningTargets(results.listening)] : targets;
+  // The listener history's last: bench/listening.ts, run alone, prints the last three.
+  return [
+    ...targets,
+    ...(results.alerts ? alertsTargets(results.alerts) : []),
+    ...(results.listening ? listeningTargets(results.listening) : []),
+  ];
 }
 
 export function writeResults(results: BenchResults) {

@@ -6,7 +6,8 @@
 // Lighthouse's mobile preset on the kiosk routes; then the Node flag candidates (bench/flag-
 // candidates.ts) and the fleet benches. The budget of issue 37 is enforced: a process over 320 MB
 // after the load, a task holding the event loop over 50 ms, or a process that did not survive the
-// heaviest requests makes the bench exit 1; the other targets are reported.
+// heaviest requests makes the bench exit 1; the other targets are reported. Last, the alerts of 500
+// of 5,000 stations dropping within a minute (bench/alerts.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -23,6 +24,7 @@ import { benchVenueBackup } from "./venue-backup";
 import { benchFleetBulk } from "./fleet-bulk";
 import { benchFirmwareRollout } from "./firmware-rollout";
 import { benchListening } from "./listening";
+import { benchAlerts } from "./alerts";
 import { launchBrowser, pushToScreenLatency, revalidationsUnderBurst } from "./browser";
 import { benchMetricsToken, longestAllowedDelayMs, watchEventLoop } from "./event-loop";
 import { benchFlagCandidates, flagTable, writeFlagTable } from "./flag-candidates";
@@ -243,6 +245,7 @@ if (process.env.BENCH_FLEET_BULK !== "0") results.fleetBulk = await benchFleetBu
 if (process.env.BENCH_ROLLOUT !== "0") results.firmwareRollout = await benchFirmwareRollout();
 results.loadAverage!.after = loadAverage();
 if (process.env.BENCH_LISTENING !== "0") results.listening = await benchListening();
+if (process.env.BENCH_ALERTS !== "0") results.alerts = await benchAlerts();
 
 console.log(`\n${writeResults(results)}`);
 const unmeasured = results.lighthouse.filter((page) => page.score === null);
