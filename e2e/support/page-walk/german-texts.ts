@@ -61,6 +61,7 @@ const sharedTerms = [
   "Webhooks",
   "URL",
   "HTTP",
+  "SMTP",
   // words German writes the same way
   "Dashboard",
   "Status",
