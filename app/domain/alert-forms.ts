@@ -3,10 +3,7 @@
 // the server and, with JavaScript, the browser; every refusal has its locale key.
 import * as z from "zod";
 import { choiceOf, requiredText } from "~/domain/form-fields";
-import { alertRuleKinds } from "~/domain/alert-rules";
-
-/** The languages an alert e-mail can be written in: the console's own. */
-export const emailLanguages = ["en", "de"] as const;
+import { alertRuleKinds, emailLanguages } from "~/domain/alert-rules";
 
 export const alertLimits = {
   /** Rules and destinations a venue may keep: far more than any needs, few enough to list whole. */

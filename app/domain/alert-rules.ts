@@ -37,3 +37,7 @@ export const stationScopedKinds: readonly AlertRuleKind[] = [
 
 /** Kinds that may hold only during a listening event (the history's events, issue 35). */
 export const eventScopedKinds: readonly AlertRuleKind[] = ["channelListenersZero"];
+
+/** The languages an alert e-mail can be written in: the console's own. Here, not beside the form's
+ * schema: the page's component needs them before the schema (and zod) is loaded. */
+export const emailLanguages = ["en", "de"] as const;

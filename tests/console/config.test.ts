@@ -126,12 +126,38 @@ describe("configuration", () => {
     ]);
   });
 
-  it("reads the alert webhooks' settings: private addresses refused and a 10 s first retry unless set", () => {
-    expect(parseConfig({}).alerts).toEqual({ allowPrivateWebhooks: false, retryBaseMs: 10_000 });
-    expect(parseConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: "true", ALERT_WEBHOOK_RETRY_SECONDS: "1" }).alerts).toEqual({
-      allowPrivateWebhooks: true,
-      retryBaseMs: 1000,
+  it("reads alert e-mail's settings: off without SMTP_URL, grouped by the minute unless set", () => {
+    expect(
+      parseConfig({
+        SMTP_URL: "smtps://alerts:secret@mail.example.org:465",
+        SMTP_FROM: "Venue <alerts@venue.example>",
+        ALERT_EMAIL_GROUP_SECONDS: "2",
+      }).alerts,
+    ).toMatchObject({
+      smtpUrl: "smtps://alerts:secret@mail.example.org:465",
+      emailFrom: "Venue <alerts@venue.example>",
+      emailGroupMs: 2000,
     });
+    expect(problemsOf({ SMTP_URL: "mail.example.org", ALERT_EMAIL_GROUP_SECONDS: "0" })).toEqual([
+      "SMTP_URL must be an smtp:// or smtps:// URL",
+      "ALERT_EMAIL_GROUP_SECONDS must be at least 1 (seconds)",
+    ]);
+  });
+
+  it("reads the alert webhooks' settings: private addresses refused and a 10 s first retry unless set", () => {
+    expect(parseConfig({}).alerts).toEqual({
+      allowPrivateWebhooks: false,
+      retryBaseMs: 10_000,
+      smtpUrl: null,
+      emailFrom: "Station Console <station-console@localhost>",
+      emailGroupMs: 60_000,
+    });
+    expect(parseConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: "true", ALERT_WEBHOOK_RETRY_SECONDS: "1" }).alerts).toMatchObject(
+      {
+        allowPrivateWebhooks: true,
+        retryBaseMs: 1000,
+      },
+    );
     expect(parseConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: "no" }).alerts.allowPrivateWebhooks).toBe(false);
     expect(problemsOf({ ALERT_WEBHOOK_ALLOW_PRIVATE: "sometimes", ALERT_WEBHOOK_RETRY_SECONDS: "0" })).toEqual([
       "ALERT_WEBHOOK_ALLOW_PRIVATE must be true or false",

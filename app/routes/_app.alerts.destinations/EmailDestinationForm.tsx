@@ -11,7 +11,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Stack } from "~/components/ui/stack";
 import { Text } from "~/components/ui/text";
 import { TextInput } from "~/components/ui/text-input";
-import { emailLanguages } from "~/domain/alert-forms";
+import { emailLanguages } from "~/domain/alert-rules";
 import type { EmailLanguage } from "~/records/alerts";
 
 export function EmailDestinationForm({
