@@ -7,6 +7,7 @@ import { i18nOptions, namespaces } from "~/i18n/config";
 import { fetchBackend } from "~/i18n/fetch-backend";
 import { readPageTranslations } from "~/i18n/page-translations";
 import { holdEventsFromReactUntil } from "~/utils/events-before-router.client";
+import { silenceAbandonedRequests } from "~/utils/abandoned-requests.client";
 import { finishStepsWhoseRouteModuleFailed } from "~/utils/route-module-fallback.client";
 import { routerSteps } from "~/utils/router-steps";
 
@@ -37,6 +38,7 @@ async function hydrate() {
   });
 }
 
+silenceAbandonedRequests();
 // What the router has in flight: the router's own state, else Remix's hooks (the root's probe).
 finishStepsWhoseRouteModuleFailed(routerSteps);
 // Released by the console's own hydration mark (root.tsx), set once React has hydrated the page:
