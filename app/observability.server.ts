@@ -48,6 +48,8 @@ export interface ConsoleObservability {
   warn(message: string, fields?: Record<string, unknown>): void;
   venueCopy(event: VenueCopyEvent): void;
   listeningRound(round: ListeningRound): void;
+  /** The sampler's roll-ups and removal of old history, once a minute: their CPU time (user + system). */
+  listeningRollup(cpuMs: number): void;
 }
 
 const silent: ConsoleObservability = {
@@ -61,6 +63,7 @@ const silent: ConsoleObservability = {
   warn: () => {},
   venueCopy: () => {},
   listeningRound: () => {},
+  listeningRollup: () => {},
 };
 
 let current = silent;

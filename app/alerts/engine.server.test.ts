@@ -188,6 +188,7 @@ const silentObservability = {
   warn: () => {},
   venueCopy: () => {},
   listeningRound: () => {},
+  listeningRollup: () => {},
 } satisfies ConsoleObservability;
 
 let engine: AlertEngine | null = null;

@@ -97,7 +97,8 @@ function venueStateAfterMinute(store: ListeningStore, marks: HistoryMarks, minut
 
 /**
  * What was known at `at`, for these entities (all when absent): from the minute that ended just
- * before it where minutes are kept, else from the hour's keyframe, then the samples since.
+ * before it where minutes are kept (the last rolled up, where the roll-ups are behind), else from
+ * an hour's keyframe, then the samples since.
  */
 export async function stateAt(
   store: ListeningStore,
@@ -105,18 +106,29 @@ export async function stateAt(
   at: number,
   entityIds?: readonly number[],
 ): Promise<SampleState> {
-  const minute = floorTo(at, minuteMs);
   const minutes = historyTiers(marks, at).find((tier) => tier.name === "minute");
+  // The rolled-up minute to start from: `at`'s own, else (the roll-ups behind `at`) the last one.
+  const minute = minutes ? Math.min(floorTo(at, minuteMs), minutes.until) : null;
+  const fromMinute = minutes && minute !== null && minute - minuteMs >= minutes.from ? minute : null;
+  // Else, or later: the keyframe of the hour of the last sample. That is `at`'s own hour while
+  // sampling goes on; after the console was down across an hour's end it is the hour it stopped
+  // in, whose counts still stood (nothing was written since).
+  const keyframeHour =
+    fromMinute !== null && fromMinute === floorTo(at, minuteMs)
+      ? null
+      : floorTo((await store.lastSampleAt(at)) ?? at, hourMs);
   let start: SampleState;
   let from: number;
-  if (minutes && minute - minuteMs >= minutes.from && minute <= minutes.until) {
+  if (fromMinute !== null && (keyframeHour === null || fromMinute >= keyframeHour)) {
     start = entityIds
-      ? stateAfter(await store.periods(tierResolution.minute, { from: minute - minuteMs, to: minute }, entityIds))
-      : await venueStateAfterMinute(store, marks, minute);
-    from = minute;
+      ? stateAfter(
+          await store.periods(tierResolution.minute, { from: fromMinute - minuteMs, to: fromMinute }, entityIds),
+        )
+      : await venueStateAfterMinute(store, marks, fromMinute);
+    from = fromMinute;
   } else {
     start = unknownState();
-    from = floorTo(at, hourMs);
+    from = keyframeHour ?? floorTo(at, hourMs);
   }
   if (from >= at) return start;
   const samples = await store.samples({ from, to: at }, entityIds);

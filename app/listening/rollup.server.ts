@@ -13,16 +13,30 @@ import {
   minuteMs,
   periodsFromSamples,
   quarterMs,
+  type ListeningPeriod,
+  type ListeningSample,
   type SampleState,
+  venueEntityId,
 } from "~/domain/listening-series";
-import { emptyBatch, type ListeningStore } from "~/records/listening";
+import { emptyBatch, type ListeningGap, type ListeningStore } from "~/records/listening";
 import { historyMarks, stateAt, tierResolution, type HistoryMarks } from "./history.server";
 
 /** Samples keep arriving for a moment after their time (a push in flight, a write in a batch). */
 const settleMs = 5000;
-/** At most this much of the samples is read at once (catching up after a long stop). */
-const samplesChunkMs = hourMs;
-const minutesChunkMs = 4 * hourMs;
+// What one step holds grows with the entities times the periods it covers: at 5,000 stations an
+// hour of minutes is half a million periods, past the process's heap (issue 37's budget). So each
+// step covers a few periods, and a coarser period is added up from slices of the finer form.
+/** At most this much of the samples is walked at once (catching up after a long stop). */
+const samplesChunkMs = 5 * minuteMs;
+/** The finer periods read at once while one coarser period is added up. */
+const minutesSliceMs = 5 * minuteMs;
+const quartersSliceMs = hourMs;
+/**
+ * The most of each form one call rolls up. Catching up after a stop goes on at the next call
+ * (the sampler's, a minute later): the readings between them are not held up meanwhile.
+ */
+const mostMinutesPerCall = hourMs;
+const mostQuartersPerCall = 4;
 
 export const minutesKeptMs = 30 * dayMs;
 export const samplesKeptMs = dayMs;
@@ -46,14 +60,21 @@ export async function rollUp(
   const progress: RollupProgress = { minutes: 0, quarters: 0, days: 0 };
   const { historyFrom } = marks;
   if (historyFrom === undefined) return { progress, carried };
-  const minuteTarget = floorTo(Math.min(now - settleMs, marks.sampledUntil ?? historyFrom), minuteMs);
   let from = marks.minutesUntil ?? historyFrom;
+  const minuteTarget = Math.min(
+    floorTo(Math.min(now - settleMs, marks.sampledUntil ?? historyFrom), minuteMs),
+    from + mostMinutesPerCall,
+  );
   let state = carried && carried.at === from ? carried.state : null;
   while (from < minuteTarget) {
     const to = Math.min(minuteTarget, from + samplesChunkMs);
     const start = state ?? (await stateAt(store, marks, from));
-    const samples = await store.samples({ from, to });
-    const walked = periodsFromSamples(samples, start, alignedEdges(from, to, minuteMs));
+    const [samples, gaps] = await Promise.all([store.samples({ from, to }), store.gaps({ from, to })]);
+    const walked = periodsFromSamples(
+      withGapStarts(samples, gaps, { from, to }),
+      start,
+      alignedEdges(from, to, minuteMs),
+    );
     await store.replacePeriods(tierResolution.minute, { from, to }, walked.periods, { minutesUntil: to });
     progress.minutes += (to - from) / minuteMs;
     marks.minutesUntil = to;
@@ -62,25 +83,79 @@ export async function rollUp(
   }
   const nextCarried = state ? { state, at: from } : carried;
 
-  const quarterTarget = floorTo(marks.minutesUntil ?? historyFrom, quarterMs);
-  for (let quarter = marks.quartersUntil ?? historyFrom; quarter < quarterTarget;) {
-    const to = Math.min(quarterTarget, quarter + minutesChunkMs);
-    const minutes = await store.periods(tierResolution.minute, { from: quarter, to });
-    const quarters = mergePeriods(minutes, alignedEdges(quarter, to, quarterMs));
+  const firstQuarter = marks.quartersUntil ?? historyFrom;
+  const quarterTarget = Math.min(
+    floorTo(marks.minutesUntil ?? historyFrom, quarterMs),
+    firstQuarter + mostQuartersPerCall * quarterMs,
+  );
+  for (let quarter = firstQuarter; quarter < quarterTarget; quarter += quarterMs) {
+    const to = quarter + quarterMs;
+    const quarters = await addUpInSlices(store, tierResolution.minute, { from: quarter, to }, minutesSliceMs);
     await store.replacePeriods(tierResolution.quarter, { from: quarter, to }, quarters, { quartersUntil: to });
-    progress.quarters += (to - quarter) / quarterMs;
+    progress.quarters += 1;
     marks.quartersUntil = to;
-    quarter = to;
   }
 
   const dayTarget = floorTo(marks.quartersUntil ?? historyFrom, dayMs);
-  for (let day = marks.daysUntil ?? historyFrom; day < dayTarget; day += dayMs) {
-    const quarters = await store.periods(tierResolution.quarter, { from: day, to: day + dayMs });
-    const days = mergePeriods(quarters, [day, day + dayMs]);
-    await store.replacePeriods(tierResolution.day, { from: day, to: day + dayMs }, days, { daysUntil: day + dayMs });
+  // One day per call at most: a day's end is rolled up in the minute after it.
+  for (
+    let day = marks.daysUntil ?? historyFrom;
+    day < Math.min(dayTarget, (marks.daysUntil ?? historyFrom) + dayMs);
+    day += dayMs
+  ) {
+    const range = { from: day, to: day + dayMs };
+    const days = await addUpInSlices(store, tierResolution.quarter, range, quartersSliceMs);
+    await store.replacePeriods(tierResolution.day, range, days, { daysUntil: day + dayMs });
     progress.days += 1;
   }
   return { progress, carried: nextCarried };
+}
+
+/**
+ * The samples with the venue not known from each stored gap's start on, where its own sample is
+ * missing: a takeover after the console was down across an hour's end stored the gap without it
+ * (decision 077), and the walk would carry the last counts through the gap.
+ */
+export function withGapStarts(
+  samples: ListeningSample[],
+  gaps: readonly ListeningGap[],
+  { from, to }: { from: number; to: number },
+): ListeningSample[] {
+  const missing = gaps.filter(
+    (gap) =>
+      gap.startsAt >= from &&
+      gap.startsAt < to &&
+      !samples.some(
+        (sample) => sample.entityId === venueEntityId && sample.at === gap.startsAt && sample.listeners === null,
+      ),
+  );
+  if (missing.length === 0) return samples;
+  const out = [...samples];
+  for (const gap of missing) {
+    // After everything stored at its start: the gap begins after the last thing stored.
+    const index = out.findIndex((sample) => sample.at > gap.startsAt);
+    out.splice(index === -1 ? out.length : index, 0, { entityId: venueEntityId, at: gap.startsAt, listeners: null });
+  }
+  return out;
+}
+
+/**
+ * One coarser period [from, to) from the finer periods of `resolution`, read a slice at a time:
+ * what is added up so far is one period per entity, merged again with the next slice's rows.
+ */
+export async function addUpInSlices(
+  store: ListeningStore,
+  resolution: number,
+  { from, to }: { from: number; to: number },
+  sliceMs: number,
+): Promise<ListeningPeriod[]> {
+  let sum: ListeningPeriod[] = [];
+  for (let slice = from; slice < to; slice += sliceMs) {
+    const end = Math.min(to, slice + sliceMs);
+    const rows = await store.periods(resolution, { from: slice, to: end });
+    sum = mergePeriods(sum.length === 0 ? rows : [...sum, ...rows], [from, end]);
+  }
+  return sum;
 }
 
 /**

@@ -28,7 +28,7 @@ import { unauthorizedOf, type ManagerFacts, type UnauthorizedStation } from "~/a
 import { hubMessages, hubPaths } from "~/contract/hubs";
 import { ChannelListenersSchema, StationListenersSchema, type StationListeners } from "~/contract/stations";
 import { consoleJobHeader, consoleJobParameter } from "~/contract/values";
-import { dayMs, floorTo, hourMs, minuteMs } from "~/domain/listening-series";
+import { hourMs, minuteMs } from "~/domain/listening-series";
 import { listFirmwareInfos } from "~/manager/firmware.server";
 import { isManagerError, type ManagerClient } from "~/manager/http.server";
 import { largestPage, listStationListeners } from "~/manager/stations.server";
@@ -37,7 +37,7 @@ import { observability, type ListeningRound } from "~/observability.server";
 import { emptyBatch, isEmptyBatch, type ListeningBatch, type ListeningGapReason } from "~/records/listening";
 import { getRuntime } from "~/runtime.server";
 import { managerCallsInFlight, mapWithConcurrency } from "~/utils/bounded-concurrency";
-import { historyMarks, stateAt, type HistoryMarks } from "./history.server";
+import { historyMarks, type HistoryMarks } from "./history.server";
 import {
   mergeBatches,
   newObserverState,
@@ -45,11 +45,11 @@ import {
   observeFleet,
   observeNothing,
   observeStation,
-  observerStateFrom,
   type ObserverState,
   type StationReading,
 } from "./observer";
 import { removeOldHistory, rollUp } from "./rollup.server";
+import { resumeFromHistory } from "./takeover.server";
 import { samplerJob, samplerSession } from "./sampler-session.server";
 
 export interface ListeningSamplerOptions {
@@ -334,37 +334,12 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
     const records = listening()!;
     const now = Date.now();
     const marks: HistoryMarks = await historyMarks(records);
-    state = newObserverState();
     pending = emptyBatch();
     carried = null;
     notStoredSince = null;
-    if (marks.historyFrom === undefined) {
-      state.keyframeHour = floorTo(now, hourMs);
-      take({ ...emptyBatch(), state: { historyFrom: floorTo(now, dayMs), samplesFrom: floorTo(now, hourMs) } });
-    } else {
-      const hour = floorTo(now, hourMs);
-      const [stored, entities, gaps, outages, thisHour] = await Promise.all([
-        stateAt(records, marks, now),
-        records.entities(),
-        records.gaps({ from: marks.sampledUntil ?? marks.historyFrom, to: now + 1 }),
-        records.outages({ from: now - 30 * dayMs, to: now + 1 }),
-        records.samples({ from: hour, to: now }, []),
-      ]);
-      state = observerStateFrom(stored, entities, {
-        gap: gaps.find((gap) => gap.endsAt === null) ?? null,
-        outages: outages.filter((outage) => outage.endsAt === null),
-        // This hour's keyframe is there when anything of this hour is; else it is written now.
-        keyframeHour: thisHour.length > 0 ? hour : hour - hourMs,
-      });
-      if (marks.sampledUntil !== undefined && now - marks.sampledUntil > 2 * sampleEveryMs()) {
-        // Nobody sampled since: the console was down (or no process held the sampler). The gap
-        // begins after the last thing stored — a push the dead holder stored after its last round
-        // is known, and a gap before it would be reopened by it.
-        const storedSince = await records.samples({ from: marks.sampledUntil, to: now + 1 });
-        const lastStored = storedSince.reduce((latest, sample) => Math.max(latest, sample.at), marks.sampledUntil);
-        take(observeNothing(state, lastStored, "notSampled"));
-      }
-    }
+    const resumed = await resumeFromHistory(records, marks, now, sampleEveryMs());
+    state = resumed.state;
+    if (resumed.batch) take(resumed.batch);
     nextRoundAt = 0;
     nextRollupAt = now + rollupEveryMs;
     nextRetentionAt = now + rollupEveryMs;
@@ -418,13 +393,21 @@ export function startListeningSampler(options: ListeningSamplerOptions = {}): Li
     } else {
       await flush();
     }
+    const cpu = process.cpuUsage();
+    let rolledUp = false;
     if (Date.now() >= nextRollupAt) {
       nextRollupAt = Date.now() + rollupEveryMs;
       carried = (await rollUp(listening()!, Date.now(), carried)).carried;
+      rolledUp = true;
     }
     if (Date.now() >= nextRetentionAt) {
       nextRetentionAt = Date.now() + retentionEveryMs;
       await removeOldHistory(listening()!, Date.now(), getRuntime().config.listening.retentionDays);
+      rolledUp = true;
+    }
+    if (rolledUp) {
+      const used = process.cpuUsage(cpu);
+      observability().listeningRollup((used.user + used.system) / 1000);
     }
   }
 

@@ -137,6 +137,8 @@ export interface ListeningStore {
    * (and the venue) when given.
    */
   samples(range: TimeRange, entityIds?: readonly number[]): Promise<ListeningSample[]>;
+  /** The time of the last sample at or before `at`, or null when there is none. */
+  lastSampleAt(at: number): Promise<number | null>;
   /** Periods of one resolution (seconds: 60, 900, 86400) starting in the range. */
   periods(resolution: number, range: TimeRange, entityIds?: readonly number[]): Promise<ListeningPeriod[]>;
   /**

@@ -90,6 +90,9 @@ export function appObservability(logger: Logger, metrics: ConsoleMetrics): Conso
       metrics.listeningRoundCallsInFlight.set(round.mostCallsInFlight);
       logger.debug({ listeningRound: round }, "listening round");
     },
+    listeningRollup(cpuMs) {
+      metrics.listeningRollupCpu.inc(cpuMs / 1000);
+    },
   };
 }
 

@@ -145,6 +145,11 @@ export function createMetrics(options: { processMetrics: boolean }) {
       help: "CPU time (user + system) of the sampling process during its readings of the listener counts; divided by the wall time, the sampler's share of a core.",
       registers,
     }),
+    listeningRollupCpu: new Counter({
+      name: "console_listening_rollup_cpu_seconds_total",
+      help: "CPU time (user + system) of the sampling process while it rolls the listener history up and removes what is past keeping; with the readings' CPU, the sampler's share of a core.",
+      registers,
+    }),
     listeningRoundCallsInFlight: new Gauge({
       name: "console_listening_round_manager_calls_in_flight",
       help: "The most Manager calls the last reading of the listener counts had in flight at once (bounded by 8, as bulk actions).",

@@ -343,6 +343,16 @@ export function createListeningStore(layer: RecordsLayer): ListeningStore {
       return rows.map(toSample);
     },
 
+    async lastSampleAt(at) {
+      const db = await layer.db();
+      const row = await db
+        .selectFrom("listening_samples")
+        .select((eb) => eb.fn.max("at").as("at"))
+        .where("at", "<=", at)
+        .executeTakeFirst();
+      return row?.at === null || row?.at === undefined ? null : Number(row.at);
+    },
+
     async periods(resolution, { from, to }, entityIds) {
       const db = await layer.db();
       const { rows } = await sql<Selectable<RecordsSchema["listening_periods"]>>`

@@ -15,8 +15,15 @@ import {
   type ListeningSample,
 } from "~/domain/listening-series";
 import { readPoints, readSeries, readTotals, historyMarks } from "~/listening/history.server";
-import { newObserverState, observeFleet, observeNothing, type StationReading } from "~/listening/observer";
+import {
+  newObserverState,
+  observeFleet,
+  observeNothing,
+  type ObserverState,
+  type StationReading,
+} from "~/listening/observer";
 import { removeOldHistory, rollUp } from "~/listening/rollup.server";
+import { resumeFromHistory } from "~/listening/takeover.server";
 import { emptyBatch, type ListeningBatch, type ListeningStore } from "~/records/listening";
 import { recordsMigrations } from "../../server/records/layer/migrations";
 
@@ -65,6 +72,14 @@ function twoHours(): { batches: ListeningBatch[]; end: number } {
     batches.push(batch);
   }
   return { batches, end };
+}
+
+/** Rolls up until nothing is left: one call rolls up at most an hour of minutes. */
+async function rollUpAll(store: ListeningStore, now: number) {
+  for (;;) {
+    const { progress } = await rollUp(store, now);
+    if (progress.minutes === 0 && progress.quarters === 0 && progress.days === 0) return;
+  }
 }
 
 export function listeningStoreContract(backendFactory: () => Promise<ListeningBackend>) {
@@ -172,7 +187,7 @@ export function listeningStoreContract(backendFactory: () => Promise<ListeningBa
       end = history.end;
       for (const batch of history.batches) await store.write(batch);
       samples = await store.samples({ from: day, to: day + dayMs });
-      await rollUp(store, end + hourMs);
+      await rollUpAll(store, end + hourMs);
     });
 
     it("rolls every complete minute, quarter hour and day up, and marks how far", async () => {
@@ -182,6 +197,15 @@ export function listeningStoreContract(backendFactory: () => Promise<ListeningBa
       expect(marks.daysUntil).toBeUndefined();
       // Nothing more to do a second time.
       expect((await rollUp(store, end + hourMs)).progress).toEqual({ minutes: 0, quarters: 0, days: 0 });
+    });
+
+    it("one call rolls up an hour of minutes and four quarter hours at most: a long stop is caught up minute by minute", async () => {
+      const { store: another } = await freshStore();
+      for (const batch of twoHours().batches) await another.write(batch);
+      expect((await rollUp(another, end + hourMs)).progress).toEqual({ minutes: 60, quarters: 4, days: 0 });
+      const marks = await historyMarks(another);
+      expect(marks.minutesUntil).toBe(day + hourMs);
+      expect(marks.quartersUntil).toBe(day + hourMs);
     });
 
     it("the quarter hours it stored are what the samples add up to", async () => {
@@ -319,7 +343,7 @@ export function listeningStoreContract(backendFactory: () => Promise<ListeningBa
         gaps: [{ startsAt: end, endsAt: later, reason: "notSampled" }],
         state: { sampledUntil: later },
       });
-      await rollUp(store, later);
+      await rollUpAll(store, later);
       const removed = await removeOldHistory(store, later, 400, { minutesMs: dayMs });
       expect(removed).toBeGreaterThan(0);
       expect(await store.samples({ from: day, to: day + dayMs })).toEqual([]);
@@ -335,6 +359,64 @@ export function listeningStoreContract(backendFactory: () => Promise<ListeningBa
       );
       expect(venuePeak).toBeGreaterThan(0);
       expect(kept.get(venueEntityId)?.peak).toBe(venuePeak);
+    });
+  });
+
+  describe("the console down across an hour's end", () => {
+    const start = day + 19 * hourMs + 7 * minuteMs;
+    // Back at 21:10, nothing stored since 19:36:30: no keyframe of 21:00, nor of 20:00.
+    const back = day + 21 * hourMs + 10 * minuteMs;
+
+    /** Half an hour of a show, rolled up; the time of the last round. */
+    async function halfAnHour(store: ListeningStore) {
+      const state = newObserverState();
+      let last = start;
+      for (let at = start; at < start + 30 * minuteMs; at += 30_000) {
+        const batch = observeFleet(state, [reading("A", [9, 4]), reading("B", [2])], at);
+        batch.state = {
+          sampledUntil: at,
+          ...(at === start ? { historyFrom: day, samplesFrom: day + 19 * hourMs } : {}),
+        };
+        await store.write(batch);
+        last = at;
+      }
+      await rollUpAll(store, last + minuteMs);
+      return last;
+    }
+
+    /** A round at `back`, the roll-ups, and what they left of the downtime. */
+    async function afterTheDowntime(store: ListeningStore, state: ObserverState, last: number) {
+      const round = observeFleet(state, [reading("A", [1, 0]), reading("B", [0])], back);
+      round.state = { sampledUntil: back };
+      await store.write(round);
+      await rollUpAll(store, back + 2 * minuteMs);
+      const downtime = await store.periods(60, { from: day + 20 * hourMs, to: day + 21 * hourMs });
+      expect(downtime.filter((period) => period.entityId !== venueEntityId)).toEqual([]);
+      expect(downtime.filter((period) => period.entityId === venueEntityId)).toHaveLength(60);
+      expect(downtime.every((period) => period.knownMs === 0 && period.peak === null)).toBe(true);
+      const during = { from: day + 19 * hourMs + 10 * minuteMs, to: day + 19 * hourMs + 11 * minuteMs };
+      expect((await store.periods(60, during)).find((period) => period.entityId === venueEntityId)?.peak).toBe(15);
+      expect(await store.gaps({ from: day, to: back + 1 })).toEqual([
+        { startsAt: last, endsAt: back, reason: "notSampled" },
+      ]);
+    }
+
+    it("resumes from the counts it stopped with, so the downtime is a gap and nobody is made up in it", async () => {
+      const { store } = await freshStore();
+      const last = await halfAnHour(store);
+      const resumed = await resumeFromHistory(store, await historyMarks(store), back, 30_000);
+      expect(resumed.batch?.gaps).toEqual([{ startsAt: last, endsAt: null, reason: "notSampled" }]);
+      expect(resumed.batch?.samples).toContainEqual({ serialNumber: "", channelIndex: 0, at: last, listeners: null });
+      await store.write(resumed.batch!);
+      await afterTheDowntime(store, resumed.state, last);
+    });
+
+    it("rolls a gap stored without the venue's unknown sample up as a gap (a takeover before this was fixed)", async () => {
+      const { store } = await freshStore();
+      const last = await halfAnHour(store);
+      const resumed = await resumeFromHistory(store, await historyMarks(store), back, 30_000);
+      await store.write({ ...emptyBatch(), gaps: resumed.batch!.gaps });
+      await afterTheDowntime(store, resumed.state, last);
     });
   });
 

@@ -222,6 +222,15 @@ describe("the listening sampler's readings", () => {
     expect(text).toContain("console_listening_round_cpu_seconds_total 0.05");
     expect(text).toContain("console_listening_round_manager_calls_in_flight 1");
   });
+
+  it("add up the roll-ups' CPU time apart from the readings'", async () => {
+    const { observability, metrics } = await observedServer({ trustLoopback: false });
+    observability.listeningRollup(120);
+    observability.listeningRollup(30);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain("console_listening_rollup_cpu_seconds_total 0.15");
+    expect(text).toContain("console_listening_round_cpu_seconds_total 0\n");
+  });
 });
 
 describe("an unexpected error in a page's loader", () => {
