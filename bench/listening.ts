@@ -8,7 +8,8 @@
 // `npx tsx bench/listening.ts`. PostgreSQL is measured where Debian's package is installed
 // (BENCH_LISTENING_POSTGRES=0: not). BENCH_LISTENING_DATA keeps the SQLite history in a directory
 // and measures it again on the next run; BENCH_LISTENING_PROFILE=<dir> runs the consoles with
-// `node --cpu-prof` (bench/profile-summary.ts reads the profiles).
+// `node --cpu-prof` (bench/profile-summary.ts reads the profiles); BENCH_LISTENING_PAGES=0 measures
+// the sampler alone.
 //
 // The history is written fast: the demo's seeder (server/listening-history-seed.ts) walks a tenth
 // of the venue's stations through 90 days of shows (evenings, matinées, lectures, services; quiet
@@ -69,6 +70,10 @@ export interface ListeningFigures {
     /** The CPU of the readings alone, per reading and as a share of the window. */
     roundCpuMs: number;
     roundCpuPercent: number;
+    /** The CPU of the roll-ups and the removal of old history (once a minute), as a share of the window. */
+    rollupCpuPercent: number;
+    /** The sampler's own work: its readings and its roll-ups (issue 35's target). */
+    samplerCpuPercent: number;
     roundMs: number;
     managerCallsPerRound: number;
     mostCallsInFlight: number;
@@ -87,6 +92,8 @@ const days = 90;
 const sampleSeconds = Number(process.env.BENCH_LISTENING_SAMPLE_SECONDS ?? 30);
 const samplerWindowMs = Number(process.env.BENCH_LISTENING_SAMPLER_SECONDS ?? Math.max(60, 4 * sampleSeconds)) * 1000;
 const pageWindowMs = Number(process.env.BENCH_LISTENING_SECONDS ?? 10) * 1000;
+/** BENCH_LISTENING_PAGES=0: the sampler only (a profile of its quiet window, nothing else in it). */
+const measurePages = process.env.BENCH_LISTENING_PAGES !== "0";
 /** `node --cpu-prof` for the consoles, their profiles written here (bench/profile-summary.ts reads them). */
 const profileDirectory = process.env.BENCH_LISTENING_PROFILE;
 /** The SQLite history is kept here; a later run with the same directory measures it again without writing it. */
@@ -349,6 +356,7 @@ async function metricsOf(consoleProcess: ConsoleProcess) {
     gapRounds: value(/^console_listening_rounds_total\{outcome="(?:gap|notStored)"\} (\S+)$/gm),
     roundSeconds: value(/^console_listening_round_duration_seconds_sum (\S+)$/gm),
     cpuSeconds: value(/^console_listening_round_cpu_seconds_total (\S+)$/gm),
+    rollupCpuSeconds: value(/^console_listening_rollup_cpu_seconds_total (\S+)$/gm),
     inFlight: value(/^console_listening_round_manager_calls_in_flight (\S+)$/gm),
     managerCalls: value(/^console_manager_call_duration_seconds_count\{[^}]*\} (\S+)$/gm),
   };
@@ -357,7 +365,10 @@ async function metricsOf(consoleProcess: ConsoleProcess) {
 async function waitForRounds(consoleProcess: ConsoleProcess, rounds: number) {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if ((await metricsOf(consoleProcess)).rounds >= rounds) return;
+    // A console catching up a long stop writes for a second at a time and may drop an idle
+    // kept-alive connection meanwhile: asked again.
+    const metrics = await metricsOf(consoleProcess).catch(() => null);
+    if (metrics && metrics.rounds >= rounds) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`the sampler did not read ${rounds} times within three minutes`);
@@ -388,6 +399,10 @@ async function measureSampler(consoleProcess: ConsoleProcess) {
     processCpuPercent: round1((cpuMs / wallMs) * 100),
     roundCpuMs: round1(((after.cpuSeconds - before.cpuSeconds) * 1000) / Math.max(rounds, 1)),
     roundCpuPercent: round1(((after.cpuSeconds - before.cpuSeconds) * 1000 * 100) / wallMs),
+    rollupCpuPercent: round1(((after.rollupCpuSeconds - before.rollupCpuSeconds) * 1000 * 100) / wallMs),
+    samplerCpuPercent: round1(
+      ((after.cpuSeconds - before.cpuSeconds + after.rollupCpuSeconds - before.rollupCpuSeconds) * 1000 * 100) / wallMs,
+    ),
     roundMs: round1(((after.roundSeconds - before.roundSeconds) * 1000) / Math.max(rounds, 1)),
     managerCallsPerRound: round1((after.managerCalls - before.managerCalls) / Math.max(rounds, 1)),
     mostCallsInFlight,
@@ -450,10 +465,15 @@ async function measureConsole(
     const sampler = await measureSampler(consoleProcess);
     console.log(
       `  ${store} sampler every ${sampleSeconds} s over ${sampler.wallSeconds} s: ${sampler.rounds} readings (${sampler.gapRounds} gaps), ` +
-        `console CPU ${sampler.processCpuPercent} % of a core (readings ${sampler.roundCpuPercent} %, ${sampler.roundCpuMs} ms CPU and ${sampler.roundMs} ms each), ` +
+        `the sampler ${sampler.samplerCpuPercent} % of a core (readings ${sampler.roundCpuPercent} %, ${sampler.roundCpuMs} ms CPU and ${sampler.roundMs} ms each; roll-ups ${sampler.rollupCpuPercent} %), ` +
+        `the console process ${sampler.processCpuPercent} %, ` +
         `${sampler.managerCallsPerRound} Manager calls per reading, at most ${sampler.mostCallsInFlight} in flight`,
     );
 
+    if (!measurePages) {
+      figures.sampler.push({ store, ...sampler, idleRssMegabytes, rssAfterLoadMegabytes: idleRssMegabytes });
+      return;
+    }
     const now = Date.now();
     // Yesterday evening's shows: 19:00–22:00 local, in the samples and minutes the roll-ups keep.
     const evening = new Date(now - dayMs);
