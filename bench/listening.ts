@@ -70,10 +70,10 @@ export interface ListeningFigures {
     /** The CPU of the readings alone, per reading and as a share of the window. */
     roundCpuMs: number;
     roundCpuPercent: number;
-    /** The CPU of the roll-ups and the removal of old history (once a minute), as a share of the window. */
-    rollupCpuPercent: number;
-    /** The sampler's own work: its readings and its roll-ups (issue 35's target). */
-    samplerCpuPercent: number;
+    /** The CPU of the roll-ups and the removal of old history (once a minute), as a share of the window (absent in older runs). */
+    rollupCpuPercent?: number;
+    /** The sampler's own work: its readings and its roll-ups (issue 35's target; absent in older runs). */
+    samplerCpuPercent?: number;
     roundMs: number;
     managerCallsPerRound: number;
     mostCallsInFlight: number;

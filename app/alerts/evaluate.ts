@@ -114,10 +114,13 @@ export function nextChannelMemory(
     if (!station.running) continue;
     for (const [index, listeners] of station.channels) {
       const entry = channelEntry(serialNumber, index);
-      next.set(entry, {
-        listeners,
-        zeroSince: listeners === 0 ? zeroSinceOf(previous.get(entry), entry, now, openSince) : null,
-      });
+      const before = previous.get(entry);
+      const zeroSince = listeners === 0 ? zeroSinceOf(before, entry, now, openSince) : null;
+      // Most channels stay as they were from one second to the next: their memory is kept as is.
+      next.set(
+        entry,
+        before && before.listeners === listeners && before.zeroSince === zeroSince ? before : { listeners, zeroSince },
+      );
     }
   }
   return next;
