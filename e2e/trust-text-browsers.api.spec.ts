@@ -1,6 +1,6 @@
-// A real text browser: lynx signs in through the landing page and the identity provider's form
-// and renames a station with the station page's own form, keystroke by keystroke — no
-// JavaScript, and no Origin header on any post.
+// A real text browser: lynx signs in through the landing page and the identity provider's form,
+// renames a station with the station page's own form and adds an alert's e-mail address with the
+// destinations page's, keystroke by keystroke — no JavaScript, and no Origin header on any post.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { missingPrograms, requireSystemProgram } from "../tests/support/system-programs";
+import { clearAlerts } from "./support/alert-setup";
 import { consoleUrl } from "./support/ports";
 import { simulator } from "./support/simulator";
 
@@ -67,7 +68,7 @@ async function lynxScript(name: string, script: string, url: string) {
   await lynx([`-cmd_script=${file}`, url]);
 }
 
-test("lynx signs in and renames a station with the page's own form", async () => {
+async function signIn() {
   // Landing page: its only control is the sign-in button. Provider: username, password, submit.
   await lynxScript(
     "sign-in",
@@ -75,6 +76,10 @@ test("lynx signs in and renames a station with the page's own form", async () =>
     `${consoleUrl}/login`,
   );
   expect(await readFile(join(directory, "cookies"), "utf8")).toContain("__session");
+}
+
+test("lynx signs in and renames a station with the page's own form", async () => {
+  await signIn();
   const dashboard = await lynx(["-dump", `${consoleUrl}/dashboard`]);
   expect(dashboard).toContain("Alex Admin");
 
@@ -87,4 +92,33 @@ test("lynx signs in and renames a station with the page's own form", async () =>
   );
   const station = await lynx(["-dump", `${consoleUrl}/stations/MCS-0042`]);
   expect(station).toMatch(/Name \*\s+LynxHall_/);
+});
+
+test("lynx adds an e-mail address for the alerts with the destinations page's form", async () => {
+  await clearAlerts();
+  await signIn();
+  // lynx's scripts type no spaces: the search finds the only "messages" (the language's label),
+  // which puts the cursor on the select; up from it are the address and the name.
+  await lynxScript(
+    "add-email",
+    keys(
+      "/",
+      typed("messages"),
+      "^J",
+      "Up Arrow",
+      "Up Arrow",
+      typed("FrontDesk"),
+      "Down Arrow",
+      typed("desk@example.org"),
+      "Down Arrow",
+      "Down Arrow",
+      "^J",
+      "q",
+      "y",
+    ),
+    `${consoleUrl}/alerts/destinations`,
+  );
+  const destinations = await lynx(["-dump", `${consoleUrl}/alerts/destinations`]);
+  expect(destinations).toMatch(/FrontDesk\s+E-mail\s+desk@example\.org/);
+  await clearAlerts();
 });
