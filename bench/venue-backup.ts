@@ -3,9 +3,11 @@
 // console's own "manager call" log lines: each ends at its time and lasted its durationMs), and the
 // console's RSS while it works. One console process (WEB_CONCURRENCY=1) so its RSS is the whole
 // console; the simulator runs apart, outside the figure. Run by `npm run bench`, or alone with
-// `npx tsx bench/venue-backup.ts`.
+// `npx tsx bench/venue-backup.ts`; BENCH_VENUE_PROFILE=<dir> runs the console with `node --cpu-prof`
+// (bench/profile-summary.ts reads the profile).
 import { dataUrlOf } from "./http-load";
 import { signInToConsole, type ConsoleSession } from "../tests/support/console-session";
+import { serverHeapFlags } from "../scripts/server-command.mjs";
 import { startConsoleProcess, startSimulatorProcess, type ConsoleProcess } from "../tests/support/processes";
 import { freePort } from "../e2e/support/own-console";
 
@@ -29,6 +31,7 @@ export interface VenueBackupFigures {
 
 const stationCount = Number(process.env.BENCH_VENUE_STATIONS ?? 1000);
 const runs = 5;
+const profileDirectory = process.env.BENCH_VENUE_PROFILE;
 
 interface CallLine {
   end: number;
@@ -144,6 +147,7 @@ export async function benchVenueBackup(): Promise<VenueBackupFigures> {
       port: await freePort(),
       simulator,
       captureOutput: true,
+      nodeFlags: profileDirectory ? [...serverHeapFlags, "--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : undefined,
       env: { WEB_CONCURRENCY: "1" },
     });
     try {
