@@ -147,7 +147,9 @@ export async function benchVenueBackup(): Promise<VenueBackupFigures> {
       port: await freePort(),
       simulator,
       captureOutput: true,
-      nodeFlags: profileDirectory ? [...serverHeapFlags, "--cpu-prof", `--cpu-prof-dir=${profileDirectory}`] : undefined,
+      nodeFlags: profileDirectory
+        ? [...serverHeapFlags, "--cpu-prof", `--cpu-prof-dir=${profileDirectory}`]
+        : undefined,
       env: { WEB_CONCURRENCY: "1" },
     });
     try {
