@@ -98,11 +98,8 @@ export async function rollUp(
 
   const dayTarget = floorTo(marks.quartersUntil ?? historyFrom, dayMs);
   // One day per call at most: a day's end is rolled up in the minute after it.
-  for (
-    let day = marks.daysUntil ?? historyFrom;
-    day < Math.min(dayTarget, (marks.daysUntil ?? historyFrom) + dayMs);
-    day += dayMs
-  ) {
+  const day = marks.daysUntil ?? historyFrom;
+  if (day < dayTarget) {
     const range = { from: day, to: day + dayMs };
     const days = await addUpInSlices(store, tierResolution.quarter, range, quartersSliceMs);
     await store.replacePeriods(tierResolution.day, range, days, { daysUntil: day + dayMs });
